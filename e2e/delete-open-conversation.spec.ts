@@ -31,14 +31,58 @@ async function confirmDelete(page: Page, name: string) {
   await expect(page.getByText(`“${name}” deleted`)).toBeVisible()
 }
 
+/** Opens the conversation `id`, named `name`. */
+async function opened(page: Page, id: string, name: string) {
+  await showJobInbox(page, id)
+  await expect(title(page)).toHaveText(name)
+}
+
+/** Deletes the conversation `name` with the Delete key on its row of the list beside the open one. */
+async function deleteRow(page: Page, name: string) {
+  await side(page).getByRole('link', { name }).focus()
+  await page.keyboard.press('Delete')
+  await confirmDelete(page, name)
+}
+
+/** The window went on to the conversation `name`, its message box focused, with no “deleted” notice. */
+async function wentOnTo(page: Page, name: string) {
+  await expect(title(page)).toHaveText(name)
+  await expect(messageBox(page)).toBeFocused()
+  await expect(deletedNotice(page)).toHaveCount(0)
+}
+
+/** The deleted conversation `id` took no place in the window's history: Back does not lead to it. */
+async function backSkips(page: Page, id: string) {
+  await page.goBack()
+  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
+  expect(await page.evaluate(() => decodeURIComponent(location.hash))).not.toContain(id)
+  await expect(deletedNotice(page)).toHaveCount(0)
+}
+
+/**
+ * Four conversations, newest first Invoice May, Team lunch, Invoice April, Invoice March, in a window `width` by
+ * `height`: the inbox list searched for "invoice" and Invoice April opened from its results.
+ */
+async function openedFromResults(page: Page, node: HeadlessNode, width: number, height: number) {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const jobs = await seedJobs(node, 'gpt', 4, 1)
+  for (const [i, name] of ['Invoice March', 'Invoice April', 'Team lunch', 'Invoice May'].entries())
+    await nameJobInbox(node, jobs[i]!, name)
+  await page.setViewportSize({ width, height })
+  await page.goto(node.uiUrl)
+  await page.getByLabel('Search inboxes').fill('invoice')
+  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
+  await page.getByTestId('inbox-row').filter({ hasText: 'Invoice April' }).click()
+  await expect(title(page)).toHaveText('Invoice April')
+}
+
 test('deleted from its row’s menu in the list beside: the one below opens, its message box focused, and no “deleted” notice', async ({
   page,
   node
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   const [, bravo] = await seedThree(page, node)
-  await showJobInbox(page, bravo!)
-  await expect(title(page)).toHaveText('Bravo')
+  await opened(page, bravo!, 'Bravo')
   await side(page).getByRole('button', { name: 'Actions for Bravo' }).click()
   await page.getByRole('menuitem', { name: 'Delete' }).click()
   await confirmDelete(page, 'Bravo')
@@ -47,11 +91,7 @@ test('deleted from its row’s menu in the list beside: the one below opens, its
   await expect(side(page).getByRole('link', { name: 'Alpha' })).toHaveAttribute('aria-current', 'page')
   await expect(side(page).getByRole('link', { name: 'Bravo' })).toHaveCount(0)
   await expect(deletedNotice(page)).toHaveCount(0)
-  // The deleted conversation took no place in the window's history: Back does not lead to it.
-  await page.goBack()
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
-  expect(await page.evaluate(() => decodeURIComponent(location.hash))).not.toContain(bravo!)
-  await expect(deletedNotice(page)).toHaveCount(0)
+  await backSkips(page, bravo!)
 })
 
 test('Delete on the open conversation’s row: the last one goes to the one above, the only one to the inbox list', async ({
@@ -60,27 +100,17 @@ test('Delete on the open conversation’s row: the last one goes to the one abov
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   const [charlie, , alpha] = await seedThree(page, node)
-  await showJobInbox(page, alpha!)
-  await expect(title(page)).toHaveText('Alpha')
-  await side(page).getByRole('link', { name: 'Alpha' }).focus()
-  await page.keyboard.press('Delete')
-  await confirmDelete(page, 'Alpha')
-  await expect(title(page)).toHaveText('Bravo')
-  await expect(messageBox(page)).toBeFocused()
-  await expect(deletedNotice(page)).toHaveCount(0)
+  await opened(page, alpha!, 'Alpha')
+  await deleteRow(page, 'Alpha')
+  await wentOnTo(page, 'Bravo')
 
-  await showJobInbox(page, charlie!)
-  await expect(title(page)).toHaveText('Charlie')
-  await side(page).getByRole('link', { name: 'Bravo' }).focus()
-  await page.keyboard.press('Delete')
-  await confirmDelete(page, 'Bravo')
+  await opened(page, charlie!, 'Charlie')
+  await deleteRow(page, 'Bravo')
   // Another conversation's delete leaves the open one where it is.
   await expect(side(page).getByRole('link', { name: 'Bravo' })).toHaveCount(0)
   await expect(title(page)).toHaveText('Charlie')
 
-  await side(page).getByRole('link', { name: 'Charlie' }).focus()
-  await page.keyboard.press('Delete')
-  await confirmDelete(page, 'Charlie')
+  await deleteRow(page, 'Charlie')
   await expect(page.getByTestId('inbox-title')).toHaveCount(0)
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/inboxes')
   await expect(deletedNotice(page)).toHaveCount(0)
@@ -94,15 +124,12 @@ test('deleted from the narrow window’s drawer: the one below opens, its messag
 }) => {
   await page.setViewportSize({ width: 800, height: 700 })
   const [, bravo] = await seedThree(page, node)
-  await showJobInbox(page, bravo!)
-  await expect(title(page)).toHaveText('Bravo')
+  await opened(page, bravo!, 'Bravo')
   await page.getByRole('button', { name: 'Conversations', exact: true }).click()
   const drawer = page.getByRole('dialog', { name: 'Conversations' })
   await drawer.getByRole('link', { name: 'Bravo' }).press('Delete')
   await confirmDelete(page, 'Bravo')
-  await expect(title(page)).toHaveText('Alpha')
-  await expect(messageBox(page)).toBeFocused()
-  await expect(deletedNotice(page)).toHaveCount(0)
+  await wentOnTo(page, 'Alpha')
 })
 
 test('deleted by another client while open: the notice says so, as before (a delete asked here and cancelled changes nothing)', async ({
@@ -111,8 +138,7 @@ test('deleted by another client while open: the notice says so, as before (a del
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   const [, bravo] = await seedThree(page, node)
-  await showJobInbox(page, bravo!)
-  await expect(title(page)).toHaveText('Bravo')
+  await opened(page, bravo!, 'Bravo')
   await side(page).getByRole('link', { name: 'Bravo' }).focus()
   await page.keyboard.press('Delete')
   await page.getByRole('dialog', { name: 'Delete “Bravo”?' }).getByRole('button', { name: 'Cancel' }).click()
@@ -126,20 +152,8 @@ test('opened from search results: deleting it from the results beside it opens t
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const jobs = await seedJobs(node, 'gpt', 4, 1)
-  // Newest first, the whole list interleaves them: Invoice May, Team lunch, Invoice April, Invoice March.
-  for (const [i, name] of ['Invoice March', 'Invoice April', 'Team lunch', 'Invoice May'].entries())
-    await nameJobInbox(node, jobs[i]!, name)
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(node.uiUrl)
-  await page.getByLabel('Search inboxes').fill('invoice')
-  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
-  await page.getByTestId('inbox-row').filter({ hasText: 'Invoice April' }).click()
-  await expect(title(page)).toHaveText('Invoice April')
-  await side(page).getByRole('link', { name: 'Invoice April' }).focus()
-  await page.keyboard.press('Delete')
-  await confirmDelete(page, 'Invoice April')
+  await openedFromResults(page, node, 1280, 800)
+  await deleteRow(page, 'Invoice April')
   // The next result, not the next conversation of the whole list (Team lunch).
   await expect(title(page)).toHaveText('Invoice March')
   await expect(side(page).getByTestId('conversation-search')).toContainText('Results for “invoice”')
@@ -161,35 +175,19 @@ test('deleted from its own menu, the list beside it hidden: the one below opens,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   const [, bravo] = await seedThree(page, node)
-  await showJobInbox(page, bravo!)
-  await expect(title(page)).toHaveText('Bravo')
+  await opened(page, bravo!, 'Bravo')
   await page.getByRole('button', { name: 'Hide conversations' }).click()
   await expect(side(page)).toHaveCount(0)
   await deleteFromHeader(page, 'Bravo')
-  await expect(title(page)).toHaveText('Alpha')
-  await expect(messageBox(page)).toBeFocused()
-  await expect(deletedNotice(page)).toHaveCount(0)
-  await page.goBack()
-  await expect(page.getByTestId('inbox-row').first()).toBeVisible()
-  expect(await page.evaluate(() => decodeURIComponent(location.hash))).not.toContain(bravo!)
-  await expect(deletedNotice(page)).toHaveCount(0)
+  await wentOnTo(page, 'Alpha')
+  await backSkips(page, bravo!)
 })
 
 test('deleted from its own menu in the narrow window, opened from search results: the next result opens, the search still followed', async ({
   page,
   node
 }) => {
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const jobs = await seedJobs(node, 'gpt', 4, 1)
-  // Newest first, the whole list interleaves them: Invoice May, Team lunch, Invoice April, Invoice March.
-  for (const [i, name] of ['Invoice March', 'Invoice April', 'Team lunch', 'Invoice May'].entries())
-    await nameJobInbox(node, jobs[i]!, name)
-  await page.setViewportSize({ width: 800, height: 700 })
-  await page.goto(node.uiUrl)
-  await page.getByLabel('Search inboxes').fill('invoice')
-  await expect(page.getByTestId('inbox-row')).toHaveCount(3)
-  await page.getByTestId('inbox-row').filter({ hasText: 'Invoice April' }).click()
-  await expect(title(page)).toHaveText('Invoice April')
+  await openedFromResults(page, node, 800, 700)
   await deleteFromHeader(page, 'Invoice April')
   // The next result, not the next conversation of the whole list (Team lunch).
   await expect(title(page)).toHaveText('Invoice March')
