@@ -1,5 +1,20 @@
-import { expect, test } from './fixtures/node'
+import type { Page } from '@playwright/test'
+import { expect, test, type HeadlessNode } from './fixtures/node'
 import { nameJobInbox, providerBody, seedJobs } from './seed'
+
+/**
+ * `n` conversations of one message each with gpt, seeded one at a time so each is newer than the last and named
+ * "Conv 0000" on in that order (the newest first in the list); the app opened in a 1280 x 800 window.
+ */
+async function seedOpened(page: Page, node: HeadlessNode, n: number) {
+  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
+  const ids = await seedJobs(node, 'gpt', n, 1)
+  for (let b = 0; b < ids.length; b += 16)
+    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(node.uiUrl)
+  return ids
+}
 
 /*
  * The list scrolled down, the pointer over a row. Another client removes, hides or writes to conversations
@@ -8,13 +23,7 @@ import { nameJobInbox, providerBody, seedJobs } from './seed'
  */
 test('changes from elsewhere above the rows on screen do not move the row under the pointer', async ({ page, node }) => {
   test.setTimeout(120_000)
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  // One at a time: each newer than the last, so "Conv 0199" is first and the order is known.
-  const ids = await seedJobs(node, 'gpt', 200, 1)
-  for (let b = 0; b < ids.length; b += 16)
-    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(node.uiUrl)
+  const ids = await seedOpened(page, node, 200)
   const rows = page.getByTestId('inbox-row')
   await expect(rows.first()).toBeVisible()
   const scroller = page.getByTestId('inbox-scroll')
@@ -57,12 +66,7 @@ test('the conversation list beside a conversation: removals elsewhere above its 
   node
 }) => {
   test.setTimeout(120_000)
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const ids = await seedJobs(node, 'gpt', 120, 1)
-  for (let b = 0; b < ids.length; b += 16)
-    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(node.uiUrl)
+  const ids = await seedOpened(page, node, 120)
   await page.getByTestId('inbox-row').filter({ hasText: 'Conv 0119' }).click()
   await expect(page.getByTestId('inbox-title')).toHaveText('Conv 0119')
   const nav = page.getByRole('navigation', { name: /Conversations/ })
@@ -91,12 +95,7 @@ test('scrolled to the end of the list, removals elsewhere above the rows on scre
   node
 }) => {
   test.setTimeout(120_000)
-  await node.api('POST', '/v2/add_llm_provider', providerBody('gpt', node.fake.url))
-  const ids = await seedJobs(node, 'gpt', 60, 1)
-  for (let b = 0; b < ids.length; b += 16)
-    await Promise.all(ids.slice(b, b + 16).map((id, j) => nameJobInbox(node, id, `Conv ${String(b + j).padStart(4, '0')}`)))
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(node.uiUrl)
+  const ids = await seedOpened(page, node, 60)
   await expect(page.getByTestId('inbox-row').first()).toBeVisible()
   // At the list's end the browser pulls the scroll back as the list gets shorter: the rows were moved twice.
   await page.getByTestId('inbox-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
