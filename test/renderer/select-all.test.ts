@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
-import { isSelectAllKey, readEveryRow, SELECT_ALL_PAGE } from '../../src/renderer/src/features/inboxes/select-all'
+import { isSelectAllKey, placeAbove, readEveryRow, SELECT_ALL_PAGE } from '../../src/renderer/src/features/inboxes/select-all'
 import { seedInboxes } from '../../bench/seed'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { routerTransport } from './render'
@@ -57,6 +57,16 @@ function client(after: (n: number) => Promise<void> | void = () => {}) {
   return createClient(transport)
 }
 
+describe('placeAbove', () => {
+  it('orders places by activity (its own colons included), then seq, as the list is ordered', () => {
+    expect(placeAbove('3:2026-01-01T10:00:00.000Z', '9:2026-01-01T09:59:59.999Z')).toBe(true)
+    expect(placeAbove('9:2026-01-01T09:59:59.999Z', '3:2026-01-01T10:00:00.000Z')).toBe(false)
+    expect(placeAbove('10:2026-01-01T10:00:00.000Z', '9:2026-01-01T10:00:00.000Z')).toBe(true)
+    expect(placeAbove('9:2026-01-01T10:00:00.000Z', '10:2026-01-01T10:00:00.000Z')).toBe(false)
+    expect(placeAbove('9:2026-01-01T10:00:00.000Z', '9:2026-01-01T10:00:00.000Z')).toBe(false)
+  })
+})
+
 describe('readEveryRow', () => {
   it('reads every inbox of the list past the pages read, pinned first, each once; hidden ones only when shown', async () => {
     const n = PAGE * 2 + 7
@@ -106,6 +116,30 @@ describe('readEveryRow', () => {
     expect(rows).toHaveLength(read.size)
     for (const id of now) expect(read.has(id), id).toBe(true)
     expect(read.has(inbox(made[0]!))).toBe(true)
+  })
+
+  it('finds an inbox moved to the top while it reads when another, already read, was removed meanwhile', async () => {
+    // The removed one was counted as read: the list then counted as many as were read, and the one moved up,
+    // above the walk, was never read (Ctrl+A left it out of "all").
+    const ids: string[] = []
+    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    const rows = (await readEveryRow(
+      client(async (k) => {
+        if (k === 2) {
+          await node.post('/v2/job_message', { job_id: ids[0], content: 'the oldest, now first' })
+          await node.post('/v2/remove_job', { job_id: ids[ids.length - 1] })
+        }
+      }),
+      false,
+      undefined,
+      undefined,
+      PAGE
+    ))!
+    const now = ((await node.get('/v2/all_inboxes')).body as { inbox_id: string }[]).map((i) => i.inbox_id)
+    expect(now).toHaveLength(PAGE * 3 - 1)
+    const read = new Set(rows.map((r) => r.inboxId))
+    expect(rows).toHaveLength(read.size)
+    for (const id of now) expect(read.has(id), id).toBe(true)
   })
 
   it('rejects as a whole when a page cannot be read', async () => {

@@ -54,14 +54,30 @@ export const barRow = (row: InboxBarRow): InboxRowData => ({
   isPinned: row.is_pinned
 })
 
+/** Rows read a page when the top of a list is read again (what was made or moved up while the rest was read). */
+const TOP_PAGE = 200
+
+/**
+ * Whether the place `a` in a list's order (a page's `next`: "<seq>:<activity>", inbox_bar_rows) is above `b`: a
+ * later activity, or the same and a larger seq (the list is ordered by activity, then seq, newest first).
+ */
+export function placeAbove(a: string, b: string): boolean {
+  const at = a.indexOf(':')
+  const bt = b.indexOf(':')
+  const activityA = a.slice(at + 1)
+  const activityB = b.slice(bt + 1)
+  if (activityA !== activityB) return activityA > activityB
+  return Number(a.slice(0, at)) > Number(b.slice(0, bt))
+}
+
 /**
  * Every inbox of the list (pinned ones and the others, hidden ones when `showHidden`), each once, in
  * the list's order: pinned first, as barRow has them. `onProgress` tells how many are read so far.
  * Rejects when a page cannot be read (nothing is then selected: a part of "all" would be a wrong
  * count). Each list is walked page after page from a place in its order to the next (an inbox removed
- * meanwhile does not break the walk); inboxes made or moved to the top meanwhile (a new message) are
- * above the walk's start: when the list then counts more than were read, its top is read again until
- * they are found.
+ * meanwhile does not break the walk), from the place of its first inbox. Inboxes made or moved to the
+ * top meanwhile (a new message) are above that place: the list's top is read again down to it. (Whether
+ * the list counts more than were read does not tell: one already read may have been removed meanwhile.)
  */
 export async function readEveryRow(
   client: Client,
@@ -73,28 +89,32 @@ export async function readEveryRow(
   const rows: InboxRowData[] = []
   const seen = new Set<string>()
   for (const pinned of [true, false]) {
-    const ofList = new Set<string>()
-    let total: number
-    for (let pass = 0; pass < 2; pass++) {
-      let after: string | undefined
-      do {
-        if (cancelled()) return undefined
-        const page = await client.call('inbox_bar_rows', {
-          query: { limit: String(pageSize), show_hidden: showHidden ? 'true' : 'false', pinned: String(pinned), after }
-        })
-        for (const row of page.rows) {
-          ofList.add(row.inbox_id)
-          if (seen.has(row.inbox_id)) continue
-          seen.add(row.inbox_id)
-          rows.push(barRow(row))
-        }
-        total = page.total_count
-        onProgress(rows.length)
-        after = page.next ?? undefined
-        // Read again from the top: only until the ones made or moved meanwhile are found.
-      } while (after !== undefined && !(pass > 0 && ofList.size >= total))
-      if (ofList.size >= total) break
+    const read = async (limit: number, after: string | undefined) => {
+      const page = await client.call('inbox_bar_rows', {
+        query: { limit: String(limit), show_hidden: showHidden ? 'true' : 'false', pinned: String(pinned), after }
+      })
+      for (const row of page.rows) {
+        if (seen.has(row.inbox_id)) continue
+        seen.add(row.inbox_id)
+        rows.push(barRow(row))
+      }
+      onProgress(rows.length)
+      return page.next
     }
+    if (cancelled()) return undefined
+    // The list's first inbox alone: its place is the walk's start (null: the list had no other).
+    const top = await read(1, undefined)
+    if (top === null) continue
+    for (let after: string | null = top; after !== null;) {
+      if (cancelled()) return undefined
+      after = await read(pageSize, after)
+    }
+    // Read again from the top, down to the walk's start: the ones made or moved up meanwhile are above it.
+    let again: string | null | undefined = undefined
+    do {
+      if (cancelled()) return undefined
+      again = await read(Math.min(pageSize, TOP_PAGE), again)
+    } while (again !== null && placeAbove(again, top))
   }
   return cancelled() ? undefined : rows
 }
