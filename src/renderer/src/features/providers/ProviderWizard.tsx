@@ -484,7 +484,12 @@ export function WizardForm({
   const cancelTestButton = useRef<HTMLButtonElement>(null)
   // The submit button is disabled while the test runs, which drops the focus: Cancel test takes it.
   useEffect(() => {
-    if (testState.status === 'testing') return focusWhenLost(() => cancelTestButton.current)
+    if (testState.status !== 'testing') return
+    // Test & save pressed on an earlier step of an edit opens the review, whose first line (at its top)
+    // takes the focus; the test at the foot is then scrolled into view, and that line out of it: the
+    // focus was where nobody could see it, and Cancel test not where it is when pressed on the review.
+    if (document.activeElement?.hasAttribute('data-step-focus')) cancelTestButton.current?.focus()
+    return focusWhenLost(() => cancelTestButton.current)
   }, [testState.status])
   /**
    * The test's progress and outcome show at the review's foot, above its buttons. Test & save pressed on
