@@ -8,7 +8,7 @@ import pickerClasses from '../../src/renderer/src/features/jobs/LibraryPicker.mo
 import { parseLocalEntry } from '../../src/renderer/src/features/jobs/scope-entries'
 import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/contract/scope'
 import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fixtures'
-import { useTestNode } from '../support/node'
+import { useSeededDataDir, useTestNode } from '../support/node'
 import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
 import { objectBridgeTransport } from './object-bridge'
@@ -18,6 +18,15 @@ import { layOutLists } from './list-layout'
 layOutLists()
 
 afterEach(cleanup)
+
+/**
+ * Puts a remote node's full name in its empty field as a paste does: one change, where typing its 19 characters drew
+ * the whole editor again at each. Where a field is checked as typed, the tests still type it.
+ */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.click(field)
+  await userEvent.paste(text)
+}
 
 const vrkai = vrkaiEntry(documentResource('handbook'))
 const vrpack = {
@@ -51,8 +60,8 @@ async function openPicker(node: ReturnType<typeof useTestNode>) {
 }
 
 describe('ScopeEditor', () => {
-  const node = useTestNode()
-  beforeEach(async () => {
+  // The same library for each test, seeded once for the block: each test starts on its own copy of it.
+  const seeded = useSeededDataDir(async (node) => {
     const ok = async (res: Promise<{ status: number; body: unknown }>) =>
       expect((await res).status, JSON.stringify((await res).body)).toBe(200)
     const upload = (path: string, filename: string, text: string) =>
@@ -63,6 +72,7 @@ describe('ScopeEditor', () => {
     await upload('/Contracts/2025', 'q3.md', '# Q3\n\nRevenue grew.')
     await upload('/', 'notes.txt', 'Call the landlord.')
   })
+  const node = useTestNode({ from: () => seeded.dir })
   afterEach(cleanup)
 
   it('picks library folders and files from the tree as seed entries; a folder takes over what is inside it', async () => {
@@ -276,7 +286,7 @@ describe('ScopeEditor', () => {
     expect(scope.network_folders).toEqual([])
     expect(document.activeElement).toBe(field('Remote node'))
     await userEvent.clear(field('Remote node'))
-    await userEvent.type(field('Remote node'), '@@other.sep-shinkai')
+    await fill(field('Remote node'), '@@other.sep-shinkai')
     await userEvent.clear(field('Remote agent'))
     await userEvent.type(field('Remote agent'), 'my_agent')
     await userEvent.clear(field('Shared folder name'))
@@ -294,7 +304,7 @@ describe('ScopeEditor', () => {
     const network = screen.getByRole('region', { name: 'Folders on other nodes' })
     const field = (label: string) => within(network).getByLabelText(label, { exact: false, selector: 'input' })
     const add = within(network).getByRole('button', { name: 'Add network folder' })
-    await userEvent.type(field('Remote node'), '@@other.sep-shinkai')
+    await fill(field('Remote node'), '@@other.sep-shinkai')
     await userEvent.type(field('Remote agent'), 'my_agent')
     await userEvent.type(field('Shared folder name'), 'Shared')
     const path = within(network).getByRole('combobox', { name: 'Path' })
@@ -331,7 +341,7 @@ describe('ScopeEditor', () => {
     expect(within(network).getByText('Name the folder that node shares.')).toBeTruthy()
     expect(field('Remote profile').getAttribute('aria-invalid')).not.toBe('true') // "main" is there
     // Filled in, each sentence goes as its field is typed, and Add adds the folder.
-    await userEvent.type(field('Remote node'), '@@other.sep-shinkai')
+    await fill(field('Remote node'), '@@other.sep-shinkai')
     expect(within(network).queryByText('Name the remote node, as @@other.sep-shinkai.')).toBeNull()
     await userEvent.type(field('Remote agent'), 'remote')
     await userEvent.click(add)
@@ -348,7 +358,7 @@ describe('ScopeEditor', () => {
     renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
     await userEvent.click(screen.getByRole('button', { name: 'Advanced: folders on other nodes' }))
     const network = screen.getByRole('region', { name: 'Folders on other nodes' })
-    await userEvent.type(within(network).getByLabelText(/^Remote node/), '@@other.sep-shinkai')
+    await fill(within(network).getByLabelText(/^Remote node/), '@@other.sep-shinkai')
     await userEvent.type(within(network).getByLabelText(/^Remote agent/), 'remote')
     await userEvent.type(within(network).getByLabelText(/^Shared folder name/), 'Shared')
     await userEvent.type(within(network).getByRole('combobox', { name: 'Path' }), 'shared{Enter}')
