@@ -33,7 +33,7 @@ test("a footnote number in a long answer's start shows the whole answer and goes
   await number.scrollIntoViewIfNeeded()
   await number.click()
   await expect(answer.getByTestId('show-all')).toHaveCount(0)
-  const note = answer.locator('[id="user-content-fn-1"]')
+  const note = answer.locator(`li[id$="-fn-1"]`)
   await expect(note).toBeFocused()
   await expect(note).toContainText('The note at the end.')
   await expect(note).toBeInViewport()

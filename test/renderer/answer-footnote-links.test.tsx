@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, expect, it } from 'vitest'
 import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import { NOT_FOUND_ATTRIBUTE } from '../../src/renderer/src/features/inboxes/find/find-highlight'
+import { answerIdPrefix } from '../../src/renderer/src/features/inboxes/answer/answer-ids'
 
 /*
  * A footnote's number in an answer, and the note's way back to it, are links to places in the answer. They were drawn
@@ -67,7 +68,7 @@ it("a footnote number in a long answer's start whose note is in the rest shows t
   const text = `The start has a note[^1].\n\n${paragraphs}\n\n[^1]: The note at the end.\n`
   render(
     <MantineProvider>
-      <AnswerText text={text} />
+      <AnswerText text={text} idKey="m1" />
     </MantineProvider>
   )
   expect(screen.getByTestId('show-all')).toBeTruthy()
@@ -78,10 +79,10 @@ it("a footnote number in a long answer's start whose note is in the rest shows t
   expect(screen.queryByTestId('show-all')).toBeNull()
   await waitFor(() => expect(document.activeElement?.textContent).toContain('The note at the end.'), { timeout: 10_000 })
   expect(screen.getByText(/Paragraph 199/)).toBeTruthy()
-  expect(document.activeElement?.id).toBe('user-content-fn-1')
+  expect(document.activeElement?.id).toBe(`${answerIdPrefix('m1')}fn-1`)
 
   // The note's way back (named for screen readers: it was read as its arrow) goes to the number, in the whole answer.
   fireEvent.click(screen.getByRole('link', { name: 'Back to reference 1' }))
   expect(document.activeElement).toBe(screen.getByRole('link', { name: '1' }))
-  expect(document.activeElement?.id).toBe('user-content-fnref-1')
+  expect(document.activeElement?.id).toBe(`${answerIdPrefix('m1')}fnref-1`)
 })

@@ -5,6 +5,7 @@ import { Profiler, useState } from 'react'
 import Markdown from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { markdownFrame } from '../../src/renderer/src/features/inboxes/answer/answer-blocks'
+import { AnswerIdsContext, answerIdPrefix } from '../../src/renderer/src/features/inboxes/answer/answer-ids'
 import { StreamingAnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 
 /** What a reader sees of an answer: its code, paragraphs, table cells and other blocks, and what sits in a table. */
@@ -90,8 +91,15 @@ export function drawCost(start: string, more: (i: number, text: string) => strin
  * after its first block are drawn in a tbody of their own (streaming-table): one table still.
  */
 export function drawnHtml(text: string, streaming: boolean): string {
+  // The same message's ids (answer-ids.ts) for both.
   const { container, unmount } = render(
-    <MantineProvider>{streaming ? <StreamingAnswerText text={text} /> : markdownFrame(text)}</MantineProvider>
+    <MantineProvider>
+      {streaming ? (
+        <StreamingAnswerText text={text} idKey="m1" />
+      ) : (
+        <AnswerIdsContext.Provider value={answerIdPrefix('m1')}>{markdownFrame(text)}</AnswerIdsContext.Provider>
+      )}
+    </MantineProvider>
   )
   const out = container.innerHTML.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1').replace(/<\/tbody><tbody>/g, '')
   unmount()

@@ -640,7 +640,7 @@ function ErrorNote({
   return (
     <Paper p="sm" radius="md" withBorder maw="85%" data-testid="message-broken-off" data-hash={hash}>
       <div {...{ [FOUND_TEXT_ATTRIBUTE]: hash }}>
-        <AnswerText text={received} whole={whole} />
+        <AnswerText text={received} whole={whole} idKey={hash} />
       </div>
       <SourceChips sources={sourcesOf(message)} />
       {alert}
@@ -783,7 +783,7 @@ function Bubble({ message, whole, children }: { message: LastMessage; whole?: bo
         // The text a find in the conversation marks (find-highlight.ts): the message's own, not its sender or time.
         <div {...{ [FOUND_TEXT_ATTRIBUTE]: message.node_api_data.node_message_hash }}>
           {fromAgent ? (
-            <AnswerText text={text} whole={whole} reveal={reveal} />
+            <AnswerText text={text} whole={whole} reveal={reveal} idKey={message.node_api_data.node_message_hash} />
           ) : (
             <PlainText text={message.job_message.content} reveal={reveal} />
           )}

@@ -1,8 +1,9 @@
 import { Button, Loader, Text } from '@mantine/core'
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react'
 import { markdownBlocks, plainBlocks, previewOf, sizeLabel, type MarkdownBlock as Block } from './long-text'
 import { markdownFrame, markdownPreview } from './answer-blocks'
 import { GoingToContext, ShowRestContext } from './InAnswerLink'
+import { AnswerIdsContext, answerIdPrefix } from './answer-ids'
 import { hiddenByPreview } from '../find/find-reveal'
 import { NOT_FOUND_ATTRIBUTE } from '../find/find-highlight'
 
@@ -92,13 +93,39 @@ const splitMarkdown = (text: string) => markdownBlocks(text)
 const splitPlain = (text: string) => plainBlocks(text).map((b) => ({ text: b, markdown: false }))
 
 /**
+ * The ids of the places of an answer (its footnotes) start with a prefix of its own (answer-ids.ts): `idKey`, its
+ * message's hash; an answer without one (being written) has one of React's.
+ */
+function AnswerIds({ idKey, children }: { idKey: string | undefined; children: ReactNode }) {
+  const own = useId()
+  return <AnswerIdsContext.Provider value={answerIdPrefix(idKey ?? own)}>{children}</AnswerIdsContext.Provider>
+}
+
+/**
  * An answer's Markdown (models write lists, tables and code). Raw HTML is not rendered and
  * unsafe URLs are dropped (react-markdown's defaults); links open outside the app; images are
- * links, never loaded.
+ * links, never loaded. `idKey`: its message's hash, which its ids start with (none twice in a conversation).
  */
-export function AnswerText({ text, whole = false, reveal }: { text: string; whole?: boolean; reveal?: readonly string[] }) {
-  if (whole) return <WholeAnswerText text={text} />
-  return <Progressive text={text} markdown split={splitMarkdown} frame={markdownFrame} framePreview={markdownPreview} reveal={reveal} />
+export function AnswerText({
+  text,
+  whole = false,
+  reveal,
+  idKey
+}: {
+  text: string
+  whole?: boolean
+  reveal?: readonly string[]
+  idKey?: string
+}) {
+  return (
+    <AnswerIds idKey={idKey}>
+      {whole ? (
+        <WholeAnswerText text={text} />
+      ) : (
+        <Progressive text={text} markdown split={splitMarkdown} frame={markdownFrame} framePreview={markdownPreview} reveal={reveal} />
+      )}
+    </AnswerIds>
+  )
 }
 
 /** Blocks of an answer being written: small, as the last one is parsed again each frame it grows. */
@@ -109,8 +136,8 @@ const STREAM_BLOCK_CHARS = 2000
  * "Show all" are for stored answers). Blocks already finished are parsed once; only the last one
  * is parsed again as it grows.
  */
-export function StreamingAnswerText({ text }: { text: string }) {
-  return markdownFrame(markdownBlocks(text, STREAM_BLOCK_CHARS))
+export function StreamingAnswerText({ text, idKey }: { text: string; idKey?: string }) {
+  return <AnswerIds idKey={idKey}>{markdownFrame(markdownBlocks(text, STREAM_BLOCK_CHARS))}</AnswerIds>
 }
 
 /**

@@ -5,6 +5,7 @@ import Markdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { Plugin, PluggableList } from 'unified'
 import { answerReferences, knownReferences, type AnswerReferences } from './answer-references'
+import { idOptions, useAnswerIdPrefix } from './answer-ids'
 import { answerNotes, blockOptions, footnotesTree, onlyFootnotes, type BlockNotes, type FooterNotes } from './answer-footnotes'
 import { fencedCode, markdownBlocks, type MarkdownBlock as Block } from './long-text'
 import { CodeBlock, fenceLanguage } from './CodeBlock'
@@ -278,11 +279,12 @@ const MoreItems = memo(
     /** Lines of a block quote, not items of a list. */
     quote?: boolean
   }) {
+    const prefix = useAnswerIdPrefix()
     // Its own rows of code (a long fence in one of its items), and no items of another block's list.
     return (
       <MoreRowsContext.Provider value={rows.length ? { after: text.lastIndexOf('\n', text.length - 2), rows, text } : undefined}>
         <MoreItemsContext.Provider value={undefined}>
-          <Markdown {...noted(quote ? plugins : itemPlugins, notes, references)} components={quote ? quoteOnly : itemsOnly}>
+          <Markdown {...noted(prefix, quote ? plugins : itemPlugins, notes, references)} components={quote ? quoteOnly : itemsOnly}>
             {text}
           </Markdown>
         </MoreItemsContext.Provider>
@@ -314,8 +316,9 @@ const MoreRows = memo(
     notes: BlockNotes | undefined
     references: AnswerReferences | undefined
   }) {
+    const prefix = useAnswerIdPrefix()
     return (
-      <Markdown {...noted(plugins, notes, references)} components={rowsOnly}>
+      <Markdown {...noted(prefix, plugins, notes, references)} components={rowsOnly}>
         {head + text}
       </Markdown>
     )
@@ -326,14 +329,20 @@ const MoreRows = memo(
 const plugins: PluggableList = [remarkGfm]
 
 /**
- * A block's plugins and options: with the answer's footnotes (answer-footnotes.ts) and definitions of links
- * (answer-references.ts) when it has any.
+ * A block's plugins and options: its ids starting with the answer's `prefix` (answer-ids.ts), with the answer's
+ * footnotes (answer-footnotes.ts) and definitions of links (answer-references.ts) when it has any.
  */
-function noted(remarkPlugins: PluggableList, notes: BlockNotes | undefined, references?: AnswerReferences) {
+function noted(prefix: string, remarkPlugins: PluggableList, notes: BlockNotes | undefined, references?: AnswerReferences) {
   const plugins: PluggableList = references === undefined ? remarkPlugins : [...remarkPlugins, [knownReferences, references]]
-  if (notes === undefined) return { remarkPlugins: plugins }
+  const ids = idOptions(prefix)
+  if (notes === undefined)
+    return { remarkPlugins: plugins, remarkRehypeOptions: { clobberPrefix: ids.clobberPrefix }, rehypePlugins: ids.rehypePlugins }
   const options = blockOptions(notes)
-  return { ...options, remarkPlugins: [...plugins, ...options.remarkPlugins] }
+  return {
+    remarkPlugins: [...plugins, ...options.remarkPlugins],
+    remarkRehypeOptions: { ...options.remarkRehypeOptions, clobberPrefix: ids.clobberPrefix },
+    rehypePlugins: [...options.rehypePlugins, ...ids.rehypePlugins]
+  }
 }
 
 /** The footnotes of the answers' blocks, for the blocks drawn in others (rows of a table, items of a list). */
@@ -342,9 +351,12 @@ const NotesContext = createContext<ReadonlyMap<Block, BlockNotes> | undefined>(u
 /** The definitions of the answer's links, for the blocks drawn in others (rows of a table, items of a list). */
 const ReferencesContext = createContext<AnswerReferences | undefined>(undefined)
 
-/** `spread`: where a list starts that goes on in blocks after (loose, as a list cut at a blank line between items is). */
-const markdown = (text: string, spread?: number, notes?: BlockNotes, references?: AnswerReferences) => (
-  <Markdown {...noted(spread === undefined ? plugins : [remarkGfm, [spreadAt, spread]], notes, references)} components={components}>
+/**
+ * `spread`: where a list starts that goes on in blocks after (loose, as a list cut at a blank line between items is);
+ * `prefix`: what its ids start with (answer-ids.ts).
+ */
+const markdown = (prefix: string, text: string, spread?: number, notes?: BlockNotes, references?: AnswerReferences) => (
+  <Markdown {...noted(prefix, spread === undefined ? plugins : [remarkGfm, [spreadAt, spread]], notes, references)} components={components}>
     {text}
   </Markdown>
 )
@@ -362,7 +374,7 @@ const MarkdownBlock = memo(
     notes?: BlockNotes
     references?: AnswerReferences
   }) {
-    return markdown(text, spread, notes, references)
+    return markdown(useAnswerIdPrefix(), text, spread, notes, references)
   },
   (a, b) => a.text === b.text && a.spread === b.spread && a.notes?.key === b.notes?.key && a.references?.key === b.references?.key
 )
@@ -370,11 +382,17 @@ const MarkdownBlock = memo(
 /** The answer's footnotes, drawn once at its end as a whole parse draws them. */
 const Footnotes = memo(
   function Footnotes({ notes, references }: { notes: FooterNotes; references: AnswerReferences | undefined }) {
+    const ids = idOptions(useAnswerIdPrefix())
     // The answer's definitions of links after its notes: the links in them are drawn.
     const remarkPlugins: PluggableList = [[footnotesTree, notes]]
     if (references) remarkPlugins.push([knownReferences, references])
     return (
-      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={[onlyFootnotes]} components={components}>
+      <Markdown
+        remarkPlugins={remarkPlugins}
+        remarkRehypeOptions={{ clobberPrefix: ids.clobberPrefix }}
+        rehypePlugins={[onlyFootnotes, ...ids.rehypePlugins]}
+        components={components}
+      >
         {''}
       </Markdown>
     )
@@ -397,7 +415,7 @@ const PlainBlock = memo(function PlainBlock({ text }: { text: string }) {
 /** An answer's Markdown, whole (a string) or in blocks. */
 export const markdownFrame = (content: string | readonly Block[]) => (
   <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }} data-answer-text>
-    {typeof content === 'string' ? markdown(content) : <Blocks blocks={content} references={answerReferences(content)} />}
+    {typeof content === 'string' ? <MarkdownBlock text={content} /> : <Blocks blocks={content} references={answerReferences(content)} />}
   </Typography>
 )
 
@@ -418,7 +436,7 @@ export function markdownPreview(start: string, text: string): ReactNode {
   const notes = answerNotes([shown, ...whole], references)?.blocks.get(shown)
   return (
     <Typography fz="sm" className={prose.prose} style={{ overflowWrap: 'anywhere' }} data-answer-text>
-      {markdown(start, undefined, notes, references)}
+      <MarkdownBlock text={start} notes={notes} references={references} />
     </Typography>
   )
 }
