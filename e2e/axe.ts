@@ -32,3 +32,18 @@ export async function wcagViolations(page: Page, disableRules: readonly string[]
         .join('; ')}`
   )
 }
+
+/**
+ * axe's findings of ids drawn twice that ARIA names (duplicate-id-aria), with those it leaves "to review": it reports
+ * them so (reviewOnFail), never among the violations wcagViolations reads. One line each (empty when there are none).
+ */
+export async function duplicateIdFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(['duplicate-id-aria']).analyze()
+  return [...results.violations, ...results.incomplete].map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes.length} elements, e.g. ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.html.slice(0, 120))
+        .join('; ')}`
+  )
+}

@@ -55,6 +55,8 @@ it('the notes\' heading "Footnotes" is for screen readers only: hidden from sigh
     // Before: a plain heading, drawn large (nothing styled remark-rehype's class sr-only) and found by Ctrl+F.
     const heading = screen.getByRole('heading', { name: 'Footnotes' })
     expect(heading.className).toBe('sr-only')
+    // Right under the conversation's title (h2): an h4 skipped a level (axe's heading-order).
+    expect(heading.tagName).toBe('H3')
     expect(heading.hasAttribute(NOT_FOUND_ATTRIBUTE)).toBe(true)
     // Still what each number is described by, for screen readers.
     expect(screen.getAllByRole('link', { name: '1' })[0]!.getAttribute('aria-describedby')).toBe(heading.id)

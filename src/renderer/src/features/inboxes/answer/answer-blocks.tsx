@@ -33,12 +33,14 @@ const components: Components = {
   h1: 'h3',
   // An h2 with a class is no heading of the answer's (its Markdown has no classes): the footnotes section's "Footnotes",
   // which remark-rehype writes for screen readers only, as GitHub does (class sr-only). It showed as a large heading;
-  // it is hidden from sight (answer-prose.module.css), and the find neither counts nor marks it (spoken-text.ts).
+  // it is hidden from sight (answer-prose.module.css), and the find neither counts nor marks it (spoken-text.ts). An h3,
+  // a part of the answer as its "# Title" is: as an h4 it came right under the conversation's title (h2) in an answer
+  // without headings, a level skipped (axe's heading-order).
   h2: ({ className, id, children }) =>
     className ? (
-      <h4 className={className} id={id} {...{ [NOT_FOUND_ATTRIBUTE]: '' }}>
+      <h3 className={className} id={id} {...{ [NOT_FOUND_ATTRIBUTE]: '' }}>
         {children}
-      </h4>
+      </h3>
     ) : (
       <h4>{children}</h4>
     ),
