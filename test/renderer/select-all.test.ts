@@ -42,15 +42,15 @@ const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 const PAGE = 20
 const inbox = (id: string) => `job_inbox::${id}::false`
 
-/** The node in process; `after(n)` runs once the node has answered the n-th request (1 the first). */
-function client(after: (n: number) => Promise<void> | void = () => {}) {
+/** The node in process; `after(n, body)` runs once the node has answered the n-th request (1 the first) with `body`. */
+function client(after: (n: number, body: unknown) => Promise<void> | void = () => {}) {
   const base = routerTransport(node.router)
   let n = 0
   const transport: Transport = {
     ...base,
     request: async (req, signal) => {
       const res = await base.request(req, signal)
-      await after(++n)
+      await after(++n, res.body)
       return res
     }
   }
@@ -97,7 +97,7 @@ describe('readEveryRow', () => {
     const made: string[] = []
     const rows = (await readEveryRow(
       client(async (k) => {
-        // After the first page of the unpinned list (the pinned one is empty: request 1), between its pages.
+        // After the first page of the walk (request 1 is the top alone), between its pages.
         if (k === 2) {
           made.push(await createJob(node, 'gpt'))
           await node.post('/v2/job_message', { job_id: ids[0], content: 'the oldest, now first' })
@@ -140,6 +140,62 @@ describe('readEveryRow', () => {
     const read = new Set(rows.map((r) => r.inboxId))
     expect(rows).toHaveLength(read.size)
     for (const id of now) expect(read.has(id), id).toBe(true)
+  })
+
+  it('finds an inbox pinned while the unpinned list is read, not read there yet', async () => {
+    // The pinned list was read first, then the unpinned one: pinned meanwhile, it left the unpinned list before
+    // its turn there and joined the pinned one already read (Ctrl+A left it out of "all").
+    const ids: string[] = []
+    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    for (const id of ids.slice(-2)) await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(id), pinned: true })
+    let pinned = false
+    const rows = (await readEveryRow(
+      client(async (_, body) => {
+        // Once unpinned ones are being read, with more to read: the oldest (the list's last) is not read yet.
+        const page = body as { rows: { is_pinned: boolean }[]; next: string | null }
+        if (!pinned && page.next !== null && page.rows.some((r) => !r.is_pinned)) {
+          pinned = true
+          await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(ids[0]!), pinned: true })
+        }
+      }),
+      false,
+      undefined,
+      undefined,
+      PAGE
+    ))!
+    expect(pinned).toBe(true)
+    const read = new Set(rows.map((r) => r.inboxId))
+    expect(rows).toHaveLength(read.size)
+    expect(read.size).toBe(PAGE * 3)
+    expect(read.has(inbox(ids[0]!))).toBe(true)
+    // Pinned first, as the list shows them (as they were read).
+    const firstUnpinned = rows.findIndex((r) => !r.isPinned)
+    expect(firstUnpinned).toBeGreaterThanOrEqual(2)
+    expect(rows.slice(firstUnpinned).some((r) => r.isPinned)).toBe(false)
+  })
+
+  it('finds an inbox unpinned while the pinned list is read, not read there yet', async () => {
+    const ids: string[] = []
+    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    for (const id of ids.slice(0, PAGE * 2)) await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(id), pinned: true })
+    let unpinnedAt = 0
+    const rows = (await readEveryRow(
+      client(async (k) => {
+        if (k === 2) {
+          await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(ids[0]!), pinned: false })
+          unpinnedAt = k
+        }
+      }),
+      false,
+      undefined,
+      undefined,
+      PAGE
+    ))!
+    expect(unpinnedAt).toBe(2)
+    const read = new Set(rows.map((r) => r.inboxId))
+    expect(rows).toHaveLength(read.size)
+    expect(read.size).toBe(PAGE * 3)
+    expect(read.has(inbox(ids[0]!))).toBe(true)
   })
 
   it('rejects as a whole when a page cannot be read', async () => {

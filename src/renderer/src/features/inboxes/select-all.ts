@@ -74,10 +74,13 @@ export function placeAbove(a: string, b: string): boolean {
  * Every inbox of the list (pinned ones and the others, hidden ones when `showHidden`), each once, in
  * the list's order: pinned first, as barRow has them. `onProgress` tells how many are read so far.
  * Rejects when a page cannot be read (nothing is then selected: a part of "all" would be a wrong
- * count). Each list is walked page after page from a place in its order to the next (an inbox removed
- * meanwhile does not break the walk), from the place of its first inbox. Inboxes made or moved to the
- * top meanwhile (a new message) are above that place: the list's top is read again down to it. (Whether
- * the list counts more than were read does not tell: one already read may have been removed meanwhile.)
+ * count). The pinned and the unpinned ones are walked as one list, in activity order: pinning leaves an
+ * inbox's place in that order as it is, so one pinned or unpinned meanwhile is read where it stands
+ * (walked as two lists, one pinned while the second was read left it for the first, already read, and
+ * was missed). The walk goes page after page from a place in the order to the next (an inbox removed
+ * meanwhile does not break it), from the place of the first inbox. Inboxes made or moved to the top
+ * meanwhile (a new message) are above that place: the top is read again down to it. (Whether the list
+ * counts more than were read does not tell: one already read may have been removed meanwhile.)
  */
 export async function readEveryRow(
   client: Client,
@@ -86,25 +89,25 @@ export async function readEveryRow(
   cancelled: () => boolean = () => false,
   pageSize: number = SELECT_ALL_PAGE
 ): Promise<InboxRowData[] | undefined> {
-  const rows: InboxRowData[] = []
+  const pinned: InboxRowData[] = []
+  const others: InboxRowData[] = []
   const seen = new Set<string>()
-  for (const pinned of [true, false]) {
-    const read = async (limit: number, after: string | undefined) => {
-      const page = await client.call('inbox_bar_rows', {
-        query: { limit: String(limit), show_hidden: showHidden ? 'true' : 'false', pinned: String(pinned), after }
-      })
-      for (const row of page.rows) {
-        if (seen.has(row.inbox_id)) continue
-        seen.add(row.inbox_id)
-        rows.push(barRow(row))
-      }
-      onProgress(rows.length)
-      return page.next
+  const read = async (limit: number, after: string | undefined) => {
+    const page = await client.call('inbox_bar_rows', {
+      query: { limit: String(limit), show_hidden: showHidden ? 'true' : 'false', after }
+    })
+    for (const row of page.rows) {
+      if (seen.has(row.inbox_id)) continue
+      seen.add(row.inbox_id)
+      ;(row.is_pinned ? pinned : others).push(barRow(row))
     }
-    if (cancelled()) return undefined
-    // The list's first inbox alone: its place is the walk's start (null: the list had no other).
-    const top = await read(1, undefined)
-    if (top === null) continue
+    onProgress(seen.size)
+    return page.next
+  }
+  if (cancelled()) return undefined
+  // The list's first inbox alone: its place is the walk's start (null: the list had no other).
+  const top = await read(1, undefined)
+  if (top !== null) {
     for (let after: string | null = top; after !== null;) {
       if (cancelled()) return undefined
       after = await read(pageSize, after)
@@ -116,5 +119,5 @@ export async function readEveryRow(
       again = await read(Math.min(pageSize, TOP_PAGE), again)
     } while (again !== null && placeAbove(again, top))
   }
-  return cancelled() ? undefined : rows
+  return cancelled() ? undefined : [...pinned, ...others]
 }
