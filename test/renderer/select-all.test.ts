@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createClient } from '../../src/renderer/src/api/client'
-import { isSelectAllKey, placeAbove, readEveryRow, SELECT_ALL_PAGE } from '../../src/renderer/src/features/inboxes/select-all'
+import { QueryClient } from '@tanstack/react-query'
+import {
+  isSelectAllKey,
+  placeAbove,
+  readEveryRow,
+  SELECT_ALL_PAGE,
+  selectEveryRow
+} from '../../src/renderer/src/features/inboxes/select-all'
+import { connectEvents } from '../../src/renderer/src/api/events'
+import { listsReadAfterBreak, onInboxChanges } from '../../src/renderer/src/api/inbox-pages'
+import { objectBridgeTransport } from './object-bridge'
 import { seedInboxes } from '../../bench/seed'
 import { addProvider, createJob, useTestNode } from '../support/node'
 import { routerTransport } from './render'
@@ -255,5 +265,64 @@ describe('readEveryRow', () => {
     })
     expect(await readEveryRow(counting, false)).toHaveLength(3000)
     expect(bytes / 3000).toBeLessThan(200)
+  })
+})
+
+describe('selectEveryRow', () => {
+  it('leaves out an inbox removed, or hidden, after it was read, and keeps a renamed one’s new name', async () => {
+    // The node told the window (inbox_changed) while Ctrl+A was still reading: the selection was not made yet, so
+    // the event found nothing to take out, and the rows read, the removed one among them, became the selection.
+    const ids: string[] = []
+    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    const qc = new QueryClient()
+    const transport = objectBridgeTransport({
+      request: (req) => node.router.handle(req),
+      onEvent: (listener) => node.ctx.bus.subscribe(listener)
+    })
+    onTestFinished(connectEvents(transport, qc))
+    const told = new Set<string>()
+    onTestFinished(onInboxChanges(qc, (changes) => changes.forEach((_, id) => told.add(id))))
+    // The newest ones are read first (the top, then the first page).
+    const [removed, hidden, renamed] = [ids.at(-1)!, ids.at(-2)!, ids.at(-3)!].map(inbox) as [string, string, string]
+    let changed = false
+    const { rows: selection, brokeSince } = (await selectEveryRow(
+      qc,
+      client(async (k) => {
+        if (k !== 2) return
+        await node.post('/v2/remove_job', { job_id: ids.at(-1) })
+        await node.post('/v2/update_job_hidden', { job_id: ids.at(-2), is_hidden: true })
+        await node.post('/v2/update_smart_inbox_name', { inbox_name: renamed, custom_name: 'Renamed meanwhile' })
+        // Told to the window before the reading goes on.
+        await expect.poll(() => [removed, hidden, renamed].every((id) => told.has(id))).toBe(true)
+        changed = true
+      }),
+      false,
+      undefined,
+      undefined,
+      PAGE
+    ))!
+    expect(changed).toBe(true)
+    expect(brokeSince).toBeUndefined()
+    expect(selection.has(removed)).toBe(false)
+    expect(selection.has(hidden)).toBe(false)
+    expect(selection.get(renamed)?.name).toBe('Renamed meanwhile')
+    expect(selection.size).toBe(PAGE * 3 - 2)
+  })
+
+  it('answers a break in the node’s events while it read (the changes then were not told: the list asks after them)', async () => {
+    for (let i = 0; i < PAGE * 2; i++) await createJob(node, 'gpt')
+    const qc = new QueryClient()
+    const all = (await selectEveryRow(
+      qc,
+      client((k) => {
+        if (k === 2) listsReadAfterBreak(qc, 1234)
+      }),
+      false,
+      undefined,
+      undefined,
+      PAGE
+    ))!
+    expect(all.rows.size).toBe(PAGE * 2)
+    expect(all.brokeSince).toBe(1234)
   })
 })

@@ -39,7 +39,7 @@ import {
   type Selection
 } from './kept-selection'
 import { InboxRow } from './InboxRow'
-import { isSelectAllKey, readEveryRow, typingIn } from './select-all'
+import { isSelectAllKey, selectEveryRow, typingIn } from './select-all'
 import { EACH_MAX } from './bulk-calls'
 import { onMac, withCommandKey } from '../../app/platform'
 import { rectAfterLayout, scrollSparingMount } from '../../app/virtualizer-mount'
@@ -52,7 +52,6 @@ import { useSearchText } from '../../api/search-text'
 import { PlainSwitch } from '../../app/PlainSwitch'
 import { useAskedFlags } from '../../stores/asked-flags'
 import { barCounts, barRows, chosenRows } from './bar-counts'
-import { PatchedMap } from './patched-map'
 import { useRowsKeptInPlace } from './rows-kept-in-place'
 import { useShownSearch } from './shown-search'
 // Not through ../providers: that would bring the contract's schemas (zod) into the first screen's code.
@@ -378,12 +377,16 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
     setSelectingAll(0)
     // Given up once the list is another (a search typed, hidden ones shown or not): "all" was of this one.
     const stale = () => selectAllRun.current !== run || keptRef.current.search !== '' || keptRef.current.showHidden !== showHidden
-    readEveryRow(client, showHidden, (n) => !stale() && setSelectingAll(n), stale).then(
-      (rows) => {
-        if (stale() || !rows) return
+    // The node's changes told while it reads are applied to what it read (see selectEveryRow).
+    selectEveryRow(qc, client, showHidden, (n) => !stale() && setSelectingAll(n), stale).then(
+      (all) => {
+        if (stale() || !all) return
         setSelectingAll(null)
         // Patched, not copied, as the node's events take inboxes out of it (see selectionAfter).
-        setSelected(PatchedMap.of(rows.map((r) => [r.inboxId, r])))
+        setSelected(all.rows)
+        // A break in the events while it read: those the lists read since do not hold are asked after.
+        if (all.brokeSince !== undefined)
+          void selectionChangesAfterBreak(qc, client, all.rows, all.brokeSince, showHidden).then(dropFromSelection)
       },
       (err: unknown) => {
         if (stale()) return

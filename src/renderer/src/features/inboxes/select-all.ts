@@ -1,4 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { Client } from '../../api/client'
+import type { Inbox } from '../../../../shared/contract/inbox'
+import { onInboxChanges, onListsReadAfterBreak } from '../../api/inbox-pages'
+import { selectionAfter, type Selection } from './kept-selection'
+import { PatchedMap } from './patched-map'
 import type { InboxBarRow } from '../../../../shared/contract/inbox-management'
 import type { InboxRowData } from './inbox-rows'
 
@@ -120,4 +125,45 @@ export async function readEveryRow(
     } while (again !== null && placeAbove(again, top))
   }
   return cancelled() ? undefined : [...pinned, ...others]
+}
+
+/** Ctrl+A's selection, and when the node's events came back after a break while it was read (see selectEveryRow). */
+export interface EveryRowSelection {
+  readonly rows: Selection
+  readonly brokeSince?: number
+}
+
+/**
+ * Ctrl+A's selection: every row readEveryRow reads, with the inbox changes the node told meanwhile applied
+ * (selectionAfter): one removed, or hidden while hidden ones are not shown, after it was read leaves it, a
+ * renamed one has its new name. Told while the rows were read, they found no selection to act on yet: the
+ * removed one stayed selected, counted and acted on. A break in the events meanwhile is answered as
+ * `brokeSince` (the changes made then were not told: the list checks the selection after it).
+ */
+export async function selectEveryRow(
+  qc: QueryClient,
+  client: Client,
+  showHidden: boolean,
+  onProgress?: (read: number) => void,
+  cancelled?: () => boolean,
+  pageSize?: number
+): Promise<EveryRowSelection | undefined> {
+  // The newest state told of each inbox changed (`null`: removed): at most one entry per inbox.
+  const told = new Map<string, Inbox | null>()
+  let brokeSince: number | undefined
+  const stopChanges = onInboxChanges(qc, (changes) => {
+    for (const [id, inbox] of changes) told.set(id, inbox)
+  })
+  const stopBreaks = onListsReadAfterBreak(qc, (since) => {
+    brokeSince ??= since
+  })
+  try {
+    const rows = await readEveryRow(client, showHidden, onProgress, cancelled, pageSize)
+    if (!rows) return undefined
+    const selection = selectionAfter(PatchedMap.of(rows.map((r) => [r.inboxId, r])), told, showHidden)
+    return brokeSince === undefined ? { rows: selection } : { rows: selection, brokeSince }
+  } finally {
+    stopChanges()
+    stopBreaks()
+  }
 }
