@@ -21,8 +21,12 @@ const decoder = new TextDecoder()
 
 const acknowledge = eventAcknowledger((seq) => ipcRenderer.send(IPC_EVENT_ACK_CHANNEL, { seq }))
 let greeted = false
-/** Names each save asked of this page, so that its "writing" message is told apart from another save's. */
-let saves = 0
+/**
+ * Names each save asked of this page, so that its "writing" message is told apart from another save's. Starts
+ * at a random safe integer (2^52 saves of room): numbered from 1 on each load, a save asked after a reload had
+ * the id of one the page before asked, its dialog still open, and heard that one's "writing" as its own.
+ */
+let saves = Math.floor(Math.random() * 2 ** 52)
 
 const bridge: NodedeskBridge = {
   async request(req: BridgeWireRequest): Promise<BridgeWireReply> {

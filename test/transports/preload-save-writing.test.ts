@@ -62,3 +62,31 @@ it('a save asked without onWriting adds no listener; one refused takes its liste
   await refused
   expect(renderer.listenerCount(IPC_SAVE_EXPORT_WRITING_CHANNEL)).toBe(0)
 })
+
+/** The page loaded again (a reload): the preload runs anew, its bridge a new one. */
+async function reload() {
+  vi.resetModules()
+  await import('../../src/preload/index')
+}
+
+it('after a reload, a save does not hear the writing of a save the page before asked (its dialog still open)', async () => {
+  // Numbered from 1 on each load, the new page's first save had the old page's first save's id: the old
+  // dialog's place chosen, the new save showed "Saving…" for a file it was not writing.
+  await reload()
+  invoked.length = 0
+  void bridge.saveExport!({ inbox_name: 'old', format: 'txt' }, () => {})
+  const old = invoked[0]!.payload.request_id
+  await reload()
+  const told: string[] = []
+  const fresh = bridge.saveExport!({ inbox_name: 'new', format: 'txt' }, () => told.push('new'))
+  const id = invoked[1]!.payload.request_id
+  expect(Number.isSafeInteger(id)).toBe(true)
+  expect(id).not.toBe(old)
+  writing(old)
+  expect(told).toEqual([])
+  writing(id)
+  expect(told).toEqual(['new'])
+  invoked[1]!.answer({ status: 200, body: { saved: true, path: '/new.txt' } })
+  invoked[0]!.answer({ status: 200, body: { saved: false } })
+  await fresh
+})
