@@ -43,6 +43,9 @@ const answers: Record<string, string> = {
   'footnotes and link definitions in the quote': `${quote(40, (i) => (i % 7 === 3 ? `[^n${i}]: Note ${i} with [site].\n\n    indented more of note ${i}` : i % 7 === 5 ? `[site]: https://example.com/${i}` : `${words(i)} See [site] and [^n${i < 3 ? 3 : i - ((i - 3) % 7)}].`))}\nAfter [site].\n`,
   'an html comment across a >-only line': quote(70, (i) => (i % 3 === 1 ? '<!-- a comment\n\nstill the comment -->' : words(i))),
   'a quote marker up to 3 spaces in, and without a space after it': quote(70, words, '   >').replace(/^ {3}>Quoted/gm, '>Quoted'),
+  // Found by the property test (streaming-fuzz): a block of the quote's lines beginning ` >` was drawn as a quote in it.
+  'a quote whose markers are 1 to 3 spaces in': quote(70, words, ' > '),
+  'a nested quote, then a paragraph of the outer quote 2 spaces in': quote(40, (i) => `>\t> > ${words(i)}\n>\n  >${words(i + 1)}`, ''),
   'a quote with CRLF line ends': quote(50).replace(/\n/g, '\r\n'),
   'a quote in a list item': `- ${quote(70, words, '  > ').slice(2)}\n- next item\n`,
   'paragraphs after a list item in the quote, and lazy lines': quote(70, (i) =>

@@ -237,16 +237,20 @@ function AnswerQuote({ node, children }: { node: ExtraProps['node']; children?: 
   )
 }
 
-/** The quote a block of its lines begins with, as its content alone (the line break before its first dropped). */
-const quoteOnly: Components = {
+/**
+ * The quote a block of its lines begins with, as its content alone (the line break before its first dropped): the
+ * quote starting at the block's first `>`, which may be up to 3 spaces in (` >p` was drawn as a quote in the quote).
+ * One set of components for each of those 4 places, the same on every render.
+ */
+const quoteOnly: readonly Components[] = [0, 1, 2, 3].map((at) => ({
   ...components,
   blockquote: ({ node, children }) =>
-    node?.position?.start.offset === 0 ? (
+    node?.position?.start.offset === at ? (
       <>{Array.isArray(children) && children[0] === '\n' ? children.slice(1) : children}</>
     ) : (
       <AnswerQuote node={node}>{children}</AnswerQuote>
     )
-}
+}))
 
 /** A block's list starting at `at` drawn loose (its items' words in paragraphs), as the whole list it is part of is. */
 const spreadAt: Plugin<[number], Root> = (at) => (tree) => {
@@ -286,7 +290,10 @@ const MoreItems = memo(
     return (
       <MoreRowsContext.Provider value={rows.length ? { after: text.lastIndexOf('\n', text.length - 2), rows, text } : undefined}>
         <MoreItemsContext.Provider value={undefined}>
-          <Markdown {...noted(prefix, quote ? plugins : itemPlugins, notes, references)} components={quote ? quoteOnly : itemsOnly}>
+          <Markdown
+            {...noted(prefix, quote ? plugins : itemPlugins, notes, references)}
+            components={quote ? quoteOnly[/^ */.exec(text)![0].length] : itemsOnly}
+          >
             {text}
           </Markdown>
         </MoreItemsContext.Provider>
