@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
+import { markdownBlocks } from '../../src/renderer/src/features/inboxes/answer/long-text'
 import { drawCost, drawnHtml, expectStreamedAsWhole } from './answer-shape'
+import { html } from './streaming-fuzz'
 
 /*
  * A long block quote in an answer being written: its "blank" lines are `>` lines, so it was never cut into blocks and
@@ -81,4 +83,11 @@ it('a token added to a long block quote costs far less than parsing the whole qu
   const [short, long] = [cost(answer(200)), cost(start)]
   console.log(`per token: ${short.toFixed(2)} ms at 200, ${long.toFixed(2)} ms at 50k characters; whole parse ${whole.toFixed(1)} ms`)
   expect(long).toBeLessThan(Math.max(short * 5, whole / 10))
+})
+
+it('a block of a quote holding a link definition alone draws nothing, as the whole parse (found by streaming-fuzz)', () => {
+  // Blocks of 150 characters: the quote's last block is its definition alone.
+  const text = `> ${'Quoted words, '.repeat(12)}\n>\n>[n]: https://example.com/n`
+  expect(markdownBlocks(text, 150).map((b) => b.text)).toEqual([text.slice(0, text.indexOf('>\n')), '>[n]: https://example.com/n'])
+  expect(html(text, 150)).toBe(html(text))
 })

@@ -246,7 +246,8 @@ const quoteOnly: readonly Components[] = [0, 1, 2, 3].map((at) => ({
   ...components,
   blockquote: ({ node, children }) =>
     node?.position?.start.offset === at ? (
-      <>{Array.isArray(children) && children[0] === '\n' ? children.slice(1) : children}</>
+      // A quote of a definition alone has the line break alone (not in an array): it was drawn, as a whole parse does not.
+      <>{children === '\n' ? null : Array.isArray(children) && children[0] === '\n' ? children.slice(1) : children}</>
     ) : (
       <AnswerQuote node={node}>{children}</AnswerQuote>
     )
