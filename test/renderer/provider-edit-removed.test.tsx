@@ -23,7 +23,7 @@ it('a provider deleted elsewhere (another tab, a script) while its Edit form has
   await userEvent.clear(name)
   await userEvent.type(name, 'Typed by A')
 
-  expect(screen.getByRole('button', { name: 'Check b' })).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Check Local' })).toBeTruthy()
   expect((await node.post('/v2/remove_llm_provider', { llm_provider_id: 'b' })).status).toBe(200)
   await queryClient.invalidateQueries()
 
@@ -32,5 +32,5 @@ it('a provider deleted elsewhere (another tab, a script) while its Edit form has
   // Nothing can be saved to it: Test & save, which ended in "Nothing was saved" after a test call, is off.
   expect(screen.getByRole('button', { name: 'Test & save' }).hasAttribute('disabled')).toBe(true)
   // Nor can it be checked: the check said it "did not answer".
-  expect(screen.queryByRole('button', { name: 'Check b' })).toBeNull()
+  expect(screen.queryByRole('button', { name: 'Check Local' })).toBeNull()
 })

@@ -438,12 +438,20 @@ describe('wizard flow', () => {
     wizard({ kind: 'edit', providerId: 'gpt' })
     expect((await screen.findByTestId('last-check')).dataset.state).toBe('never')
     fake.behaviour = { type: 'reply', chunks: ['OK'] }
-    await userEvent.click(screen.getByRole('button', { name: 'Check gpt' }))
+    // Named by its display name, as its row on the Providers page names it (it was "Check gpt" here, "Check Laptop GPT" there).
+    await userEvent.click(screen.getByRole('button', { name: 'Check Laptop GPT' }))
     await waitFor(() => expect(screen.getByTestId('last-check').dataset.state).toBe('ok'))
     await next()
     await next()
     await next()
     expect(screen.getByLabelText<HTMLInputElement>('Display name').value).toBe('Laptop GPT')
+  })
+
+  it('edit: "Check" of a provider with no display name is named by its id, as the title names it', async () => {
+    await addProvider(node, 'plain', { external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
+    wizard({ kind: 'edit', providerId: 'plain' })
+    await screen.findByRole('heading', { name: 'Edit provider “plain”' })
+    expect(screen.getByRole('button', { name: 'Check plain' })).toBeTruthy()
   })
 })
 

@@ -93,7 +93,7 @@ function ClampedDetail({ text, of }: { text: string; of?: string }) {
 
 /**
  * "Check": one short call to the stored provider exactly as stored; the result becomes its last_check.
- * `name`: what the notices call the provider (its display name, as its row shows it), else its id.
+ * `name`: what the notices and the button's name call the provider (its display name, as its row shows it), else its id.
  * A slow server held the button for the node's whole time limit: Cancel stops waiting, as the wizard's
  * Cancel test does (the node's call goes on and records what it finds).
  */
@@ -153,7 +153,7 @@ export function CheckButton({ providerId, label, name }: { providerId: string; l
       variant="light"
       leftSection={<IconActivityHeartbeat size="1rem" />}
       onClick={() => void check()}
-      aria-label={label ?? `Check ${providerId}`}
+      aria-label={label ?? `Check ${shownName}`}
       style={{ flexShrink: 0 }} // beside the last check's sentence: the label stays whole
     >
       Check

@@ -548,8 +548,9 @@ export function WizardForm({
               </Text>
               <LastCheckView check={lastCheck ?? null} />
             </div>
-            {/* Gone (deleted elsewhere): a check of it said it "did not answer". */}
-            {!saveBlocked && <CheckButton providerId={draft.id} />}
+            {/* Gone (deleted elsewhere): a check of it said it "did not answer". Named as the Providers page's
+                row names it (its display name, else its id): "Check mock-one" here was "Check Mock one" there. */}
+            {!saveBlocked && <CheckButton providerId={draft.id} name={storedName} />}
           </Group>
         </Card>
       )}
