@@ -7,6 +7,7 @@ import { useAddDraft } from '../../src/renderer/src/features/providers/draft-sto
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
 import { emptyDraft, KIND_CHOICES } from '../../src/renderer/src/features/providers/provider-draft'
 import { addProvider, useTestNode, useFakeLlm } from '../support/node'
+import { description } from './described-by'
 import { renderWithApp, routerTransport } from './render'
 
 const node = useTestNode()
@@ -361,6 +362,43 @@ describe('wizard flow', () => {
     await userEvent.click(screen.getByLabelText('Description'))
     await userEvent.keyboard('for tests')
     expect(document.activeElement).toBe(screen.getByLabelText('Description'))
+  })
+
+  it('Next with no model ticked moves the focus to the first model, marked invalid and described by the error, not leaving it on Next', async () => {
+    saveDraft({ step: 2, choice: 'compatible', externalUrl: `${fake.url}/v1`, models: [] }, false)
+    await useAddDraft.persist.rehydrate()
+    wizard()
+    expect(await screen.findByText('2 models listed')).toBeTruthy()
+    const nextButton = screen.getByRole('button', { name: 'Next' })
+    nextButton.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByText('Choose at least one model, or type its name')).toBeTruthy()
+    const first = screen.getByRole('checkbox', { name: 'llama3.2' })
+    await waitFor(() => expect(document.activeElement).toBe(first))
+    expect(first.getAttribute('aria-invalid')).toBe('true')
+    expect(description(first)).toContain('Choose at least one model, or type its name')
+    // Again, with the message already shown: the focus still goes there.
+    nextButton.focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(document.activeElement).toBe(first))
+    // Ticked, the boxes are no longer marked.
+    await userEvent.keyboard(' ')
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'qwen2.5' }).getAttribute('aria-invalid')).toBeNull())
+    expect(first.getAttribute('aria-describedby')).toBeNull()
+  })
+
+  it('Next with no model typed, the list empty (the server not reached), moves the focus to the typed-model field, described by the error', async () => {
+    saveDraft({ step: 2, choice: 'compatible', externalUrl: 'http://127.0.0.1:9/v1', models: [] }, false)
+    await useAddDraft.persist.rehydrate()
+    wizard()
+    expect(await screen.findByText('The models could not be listed')).toBeTruthy()
+    const nextButton = screen.getByRole('button', { name: 'Next' })
+    nextButton.focus()
+    await userEvent.keyboard('{Enter}')
+    const typed = screen.getByLabelText(/^Another model/)
+    await waitFor(() => expect(document.activeElement).toBe(typed))
+    expect(typed.getAttribute('aria-invalid')).toBe('true')
+    expect(description(typed)).toContain('Choose at least one model, or type its name')
   })
 
   it("Enter on a kind card chooses it and advances; focus lands on the next step's first field", async () => {

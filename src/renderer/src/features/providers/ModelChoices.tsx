@@ -11,13 +11,26 @@ const MONO = { label: { fontFamily: 'var(--mantine-font-family-monospace)' } }
 export const ModelBox = memo(function ModelBox({
   model,
   checked,
-  onTick
+  onTick,
+  errorId
 }: {
   model: string
   checked: boolean
   onTick: (model: string, checked: boolean) => void
+  /** The id of the list's error ("Choose at least one model…"), while it shows: the box is marked invalid and described by it. */
+  errorId?: string
 }) {
-  return <Checkbox value={model} label={model} checked={checked} onChange={(e) => onTick(model, e.currentTarget.checked)} styles={MONO} />
+  return (
+    <Checkbox
+      value={model}
+      label={model}
+      checked={checked}
+      onChange={(e) => onTick(model, e.currentTarget.checked)}
+      styles={MONO}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+    />
+  )
 })
 
 /**

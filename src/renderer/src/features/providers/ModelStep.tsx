@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Button, Group, Input, Loader, Stack, ScrollArea, Text, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { ProviderKind } from '../../../../shared/contract/identity'
 import { PROVIDER_CATALOG, resolveBaseUrl } from '../../../../shared/provider-catalog'
 import { ApiFailure, errorText, untilAborted } from '../../api/client'
@@ -129,6 +129,11 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
     list.current?.querySelector<HTMLElement>('input:not(:disabled)')?.focus()
   }, [listed.models])
   const presets = draft.choice === 'compatible' ? [] : PROVIDER_CATALOG[kind].modelPresets
+  /**
+   * The list's error, tied to each model's box: Next with none ticked said "Choose at least one model…" with the
+   * focus left on Next, as no box was marked invalid for the wizard to move it to (the other steps' fields are).
+   */
+  const modelErrorId = useId()
   // One handler for every model's checkbox, the same at each render, reading the step as it is at the
   // tick: a row is drawn again only when its own tick changes, whatever the number of models listed.
   const latest = useLatest({ draft, change, listed, presets })
@@ -241,6 +246,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
           description="Each model you tick becomes a provider of its own, sharing this server's address and key."
           withAsterisk
           error={errors.model}
+          errorProps={{ id: modelErrorId }}
         >
           {filterable && (
             <TextInput
@@ -264,7 +270,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
             <ScrollArea.Autosize mah={280} type="auto" mt="xs">
               <Stack gap={6} py={2}>
                 {shown.map((m) => (
-                  <ModelBox key={m} model={m} checked={ticked.has(m)} onTick={onTick} />
+                  <ModelBox key={m} model={m} checked={ticked.has(m)} onTick={onTick} errorId={errors.model ? modelErrorId : undefined} />
                 ))}
               </Stack>
             </ScrollArea.Autosize>
