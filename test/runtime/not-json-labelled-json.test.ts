@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useLoopbackServer } from '../support/loopback-server'
+import { provider as fixtureProvider } from '../support/fixtures'
 import { useTestNode } from '../support/node'
 
 /*
@@ -18,23 +19,8 @@ const local = useLoopbackServer((req, res) => {
 
 const node = useTestNode({ runtime: { timeouts: { firstChunkMs: 4000, idleMs: 4000, unstreamedMs: 4000 } } })
 
-const provider = (kind: string, url: string) => ({
-  id: 'p1',
-  full_identity_name: {
-    node_name: '@@localhost.sep-shinkai',
-    profile_name: 'main',
-    subidentity_type: 'Agent',
-    subidentity_name: 'p1',
-    full_name: '@@localhost.sep-shinkai/main/agent/p1'
-  },
-  perform_locally: false,
-  external_url: url,
-  api_key: 'key-not-json-0123456789',
-  model: { [kind]: { model_type: 'm' } },
-  toolkit_permissions: [],
-  storage_bucket_permissions: [],
-  allowed_message_senders: []
-})
+const provider = (kind: string, url: string) =>
+  fixtureProvider('p1', { external_url: url, api_key: 'key-not-json-0123456789', model: { [kind]: { model_type: 'm' } } })
 
 describe('a reply labelled JSON that is not JSON, in the place of a test reply', () => {
   it.each([
