@@ -70,20 +70,3 @@ export function hasTaskItem(markdown: string): boolean {
   const first = parse(markdown).children[0]
   return first?.type === 'list' && first.children.some((item) => typeof item.checked === 'boolean')
 }
-
-/**
- * Where the block quote that `markdown` (a block's text up to a line after a `>`-only line) ends with starts, when the
- * line after that `>`-only line (from offset `next`) begins a child of the quote of its own, those before it closed;
- * undefined when that line goes on in the child before (a fence's code, a list, an indented code block, a footnote),
- * or the text does not end with a quote. `continued`: the block holds a quote's lines only (it must begin it, alone).
- */
-export function quoteGoesOn(markdown: string, next: number, continued: boolean): number | undefined {
-  const tree = parse(markdown)
-  const last = tree.children[tree.children.length - 1]
-  const at = last?.position?.start.offset
-  if (last?.type !== 'blockquote' || at === undefined || (continued && (at !== 0 || tree.children.length > 1))) return undefined
-  const [before, child] = last.children.slice(-2)
-  const from = child?.position?.start.offset
-  const end = before?.position?.end.offset
-  return from !== undefined && end !== undefined && from >= next && end < next ? at : undefined
-}

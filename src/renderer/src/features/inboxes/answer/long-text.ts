@@ -1,5 +1,5 @@
 import { codeLine, fenceContext, fenceLine, NESTED_FENCE } from './fence-context'
-import { itemLine, LIST_MARKER, listAtEnd, listEnd, quoteGoesOn } from './list-continuation'
+import { itemLine, LIST_MARKER, listAtEnd, listEnd } from './list-continuation'
 
 /** About a screenful of a message: what is shown before "Show all". */
 export const PREVIEW_CHARS = 2000
@@ -66,9 +66,7 @@ function cutPreview(text: string): string | null {
  * a block quote is cut so too, but what follows it stays in its block (in the list item or quote): its lines
  * of code after the block's first are taken out of the block's text (a `hole`) into the blocks after it. A loose
  * list (blank lines between its items) longer than a block is cut between its items: each block after its first
- * holds items only (`list`), drawn in the same list; what follows the list is a block of its own. A block quote longer
- * than a block is cut likewise between its paragraphs (at a `>`-only line): each block after its first holds the
- * quote's lines only (`quote`), drawn in the same quote; what follows the quote is a block of its own.
+ * holds items only (`list`), drawn in the same list; what follows the list is a block of its own.
  */
 export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = MARKDOWN_MAX_CHARS): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = []
@@ -92,8 +90,6 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
    * and the column the content of its current item starts at (a line less indented may end the list).
    */
   let list: { at: number; kind: string; indent: number } | undefined
-  /** The block quote whose lines the current block continues: where it starts in its first block. */
-  let quote: number | undefined
   /** The length of the current block's text, were it to end at `at`. */
   const length = (at: number) => done.length + at - start
   const cut = (at: number) => {
@@ -103,8 +99,7 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         markdown: true,
         ...(head !== undefined && { head }),
         ...(code !== undefined && { fence: code }),
-        ...(list !== undefined && { list: list.at }),
-        ...(quote !== undefined && { quote })
+        ...(list !== undefined && { list: list.at })
       },
       ...holes
     )
@@ -122,16 +117,6 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       if (listEnd(done + text.slice(start, lineEnd)) !== undefined) {
         cut(lineStart)
         list = undefined
-        table = undefined
-        continue
-      }
-    }
-    if (fence === undefined && quote !== undefined && !QUOTE_LINE.test(line)) {
-      // A blank line ends the quote; another line may be a lazy line of its last paragraph (the parser tells). What
-      // follows the quote is a block of its own (the line is read again, out of the quote).
-      if (line.trim() === '' || listEnd(done + text.slice(start, lineEnd)) !== undefined) {
-        cut(lineStart)
-        quote = undefined
         table = undefined
         continue
       }
@@ -172,21 +157,6 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       const item = list !== undefined ? itemLine(line) : undefined
       if (list !== undefined && item?.kind === list.kind) list.indent = item.indent
       if (FENCE_OPEN.test(line)) fence = { line, at: lineStart }
-      else if (QUOTE_BLANK.test(line) && list === undefined && length(lineStart) >= size && lineEnd < text.length) {
-        // A block quote the block ends with goes on after its `>`-only line: the next block holds its lines, when the
-        // parser tells that the next line begins a new paragraph (or other block) of that quote, the ones before
-        // it closed (not a line of code of a fence, an item of a list, an indented code block going on).
-        const nextEnd = text.indexOf('\n', lineEnd + 1)
-        const upToNext = done + text.slice(start, nextEnd < 0 ? text.length : nextEnd)
-        const at = QUOTE_LINE.test(text.slice(lineEnd + 1, lineEnd + 5))
-          ? quoteGoesOn(upToNext, length(lineEnd + 1), quote !== undefined)
-          : undefined
-        if (at !== undefined) {
-          cut(lineStart)
-          start = lineEnd + 1
-          quote ??= at
-        }
-      }
       // Not before an indented line: it goes on in the list item the text is in (alone, its words were a paragraph
       // out of the list, or with 4 spaces an indented code block).
       else if (line.trim() === '' && length(lineStart) >= size && /\S/.test(text[lineEnd + 1] ?? ' ')) {
@@ -284,17 +254,13 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
           markdown: true,
           ...(head !== undefined && { head }),
           ...(code !== undefined && { fence: code }),
-          ...(list !== undefined && { list: list.at }),
-          ...(quote !== undefined && { quote })
+          ...(list !== undefined && { list: list.at })
         },
         ...holes
       )
     } else {
       if (done !== '' || holes.length > 0)
-        blocks.push(
-          { text: done, markdown: true, ...(list !== undefined && { list: list.at }), ...(quote !== undefined && { quote }) },
-          ...holes
-        )
+        blocks.push({ text: done, markdown: true, ...(list !== undefined && { list: list.at }) }, ...holes)
       blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
     }
   }
@@ -310,10 +276,6 @@ function mayEndList(line: string, list: { kind: string; indent: number }): boole
   if (spaces === line.length) return false
   return line[spaces] === '\t' || (spaces < list.indent && itemLine(line)?.kind !== list.kind)
 }
-
-/** A line in a block quote (its marker up to 3 spaces in), and one with nothing after its marker. */
-const QUOTE_LINE = /^ {0,3}>/
-const QUOTE_BLANK = /^ {0,3}>[ \t]*\r?$/
 
 /** A table's row as models write them: from a pipe, at most three spaces in. */
 const TABLE_ROW = /^ {0,3}\|/
@@ -387,11 +349,6 @@ export interface MarkdownBlock {
    * starts in the text of its first block. The block holds the list's items only.
    */
   readonly list?: number
-  /**
-   * Lines of a block quote begun in a block before (and continued by the blocks between): where that quote starts in
-   * the text of its first block. The block holds the quote's lines only, from the start of one of its paragraphs.
-   */
-  readonly quote?: number
 }
 
 /** Plain text as blocks of `size` characters (never half a surrogate pair). */
