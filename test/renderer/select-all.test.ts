@@ -309,6 +309,42 @@ describe('selectEveryRow', () => {
     expect(selection.size).toBe(PAGE * 3 - 2)
   })
 
+  it('selects an inbox unhidden while it read, whose place the walk had passed (hidden ones not shown)', async () => {
+    // Hidden, it was not in the list the walk read; unhidden once the walk was past its place, below the top read
+    // again, it was read nowhere: Ctrl+A left it out of "all" though the list showed it.
+    const ids: string[] = []
+    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    // Newest first: the second page of the walk holds it, below the first page of the top read again.
+    const job = ids[PAGE * 3 - PAGE - 10]!
+    await node.post('/v2/update_job_hidden', { job_id: job, is_hidden: true })
+    const qc = new QueryClient()
+    const transport = objectBridgeTransport({
+      request: (req) => node.router.handle(req),
+      onEvent: (listener) => node.ctx.bus.subscribe(listener)
+    })
+    onTestFinished(connectEvents(transport, qc))
+    const told = new Set<string>()
+    onTestFinished(onInboxChanges(qc, (changes) => changes.forEach((_, id) => told.add(id))))
+    let unhidden = false
+    const all = (await selectEveryRow(
+      qc,
+      client(async (k) => {
+        // Request 1 is the top alone, 2 and 3 the walk's first two pages: its place is passed.
+        if (k !== 3) return
+        await node.post('/v2/update_job_hidden', { job_id: job, is_hidden: false })
+        await expect.poll(() => told.has(inbox(job))).toBe(true)
+        unhidden = true
+      }),
+      false,
+      undefined,
+      undefined,
+      PAGE
+    ))!
+    expect(unhidden).toBe(true)
+    expect(all.rows.get(inbox(job))).toMatchObject({ inboxId: inbox(job), isHidden: false })
+    expect(all.rows.size).toBe(PAGE * 3)
+  })
+
   it('answers a break in the node’s events while it read (the changes then were not told: the list asks after them)', async () => {
     for (let i = 0; i < PAGE * 2; i++) await createJob(node, 'gpt')
     const qc = new QueryClient()

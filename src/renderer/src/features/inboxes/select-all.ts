@@ -5,7 +5,7 @@ import { onInboxChanges, onListsReadAfterBreak } from '../../api/inbox-pages'
 import { selectionAfter, type Selection } from './kept-selection'
 import { PatchedMap } from './patched-map'
 import type { InboxBarRow } from '../../../../shared/contract/inbox-management'
-import type { InboxRowData } from './inbox-rows'
+import { toRow, type InboxRowData } from './inbox-rows'
 
 /*
  * Ctrl+A (⌘A on macOS) in the inbox list: every inbox of the list as it stands (its search, whether
@@ -127,6 +127,23 @@ export async function readEveryRow(
   return cancelled() ? undefined : [...pinned, ...others]
 }
 
+/**
+ * The rows read, with those the node told meanwhile to be in the list now (not removed and, while
+ * hidden ones are not shown, not hidden: the list shows them, as patchPages puts them in) that the
+ * read missed: one unhidden after the walk had passed its place (hidden, it was not in the list the
+ * walk read; its place is below the top read again, as unhiding does not move it). Pinned first, as
+ * readEveryRow has them.
+ */
+function withTold(rows: InboxRowData[], told: ReadonlyMap<string, Inbox | null>, showHidden: boolean): InboxRowData[] {
+  const ids = new Set(rows.map((r) => r.inboxId))
+  const missed: InboxRowData[] = []
+  for (const [id, inbox] of told) if (inbox !== null && (showHidden || !inbox.is_hidden) && !ids.has(id)) missed.push(toRow(inbox))
+  if (!missed.length) return rows
+  const pinnedEnd = rows.findIndex((r) => !r.isPinned)
+  const at = pinnedEnd < 0 ? rows.length : pinnedEnd
+  return [...rows.slice(0, at), ...missed.filter((r) => r.isPinned), ...rows.slice(at), ...missed.filter((r) => !r.isPinned)]
+}
+
 /** Ctrl+A's selection, and when the node's events came back after a break while it was read (see selectEveryRow). */
 export interface EveryRowSelection {
   readonly rows: Selection
@@ -136,7 +153,8 @@ export interface EveryRowSelection {
 /**
  * Ctrl+A's selection: every row readEveryRow reads, with the inbox changes the node told meanwhile applied
  * (selectionAfter): one removed, or hidden while hidden ones are not shown, after it was read leaves it, a
- * renamed one has its new name. Told while the rows were read, they found no selection to act on yet: the
+ * renamed one has its new name; one told to be in the list now that the read missed (unhidden after the
+ * walk passed its place) joins it (withTold). Told while the rows were read, they found no selection to act on yet: the
  * removed one stayed selected, counted and acted on. A break in the events meanwhile is answered as
  * `brokeSince` (the changes made then were not told: the list checks the selection after it).
  */
@@ -160,7 +178,7 @@ export async function selectEveryRow(
   try {
     const rows = await readEveryRow(client, showHidden, onProgress, cancelled, pageSize)
     if (!rows) return undefined
-    const selection = selectionAfter(PatchedMap.of(rows.map((r) => [r.inboxId, r])), told, showHidden)
+    const selection = selectionAfter(PatchedMap.of(withTold(rows, told, showHidden).map((r) => [r.inboxId, r])), told, showHidden)
     return brokeSince === undefined ? { rows: selection } : { rows: selection, brokeSince }
   } finally {
     stopChanges()
