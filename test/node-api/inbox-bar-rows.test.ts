@@ -11,7 +11,8 @@ import { addProvider, createJob, expectError, useTestNode } from '../support/nod
 
 const node = useTestNode({ setup: (n) => addProvider(n, 'gpt') })
 
-type BarRow = { inbox_id: string; custom_name: string; is_hidden: boolean; is_pinned: boolean; awaits_answer: boolean }
+/** A row as the node answers it: an array, in this order (named fields were 43% of the bytes). */
+type BarRow = [inbox_id: string, custom_name: string, is_hidden: boolean, is_pinned: boolean, awaits_answer: boolean]
 type BarPage = { rows: BarRow[]; next: string | null; total_count: number }
 
 const inboxOf = (jobId: string) => `job_inbox::${jobId}::false`
@@ -70,13 +71,13 @@ describe('inbox_bar_rows', () => {
     }
     for (const filter of FILTERS) {
       const whole = await inboxes(filter)
-      const expected = whole.map((i) => ({
-        inbox_id: i.inbox_id,
-        custom_name: i.custom_name,
-        is_hidden: i.is_hidden,
-        is_pinned: i.is_pinned,
-        awaits_answer: !!i.last_message && messageRole(i.last_message) === 'operator'
-      }))
+      const expected = whole.map((i): BarRow => [
+        i.inbox_id,
+        i.custom_name,
+        i.is_hidden,
+        i.is_pinned,
+        !!i.last_message && messageRole(i.last_message) === 'operator'
+      ])
       const all = await barPage(filter)
       expect(all, JSON.stringify(filter)).toEqual({ rows: expected, next: null, total_count: whole.length })
       // In pages of 1, 2 and 5, following next; and from each position.
@@ -89,12 +90,12 @@ describe('inbox_bar_rows', () => {
       }
     }
     const rows = (await barPage({ show_hidden: 'true' })).rows
-    const row = (j: number) => rows.find((r) => r.inbox_id === inboxOf(jobs[j]!))!
-    expect(row(3).awaits_answer).toBe(true)
-    expect(row(4).awaits_answer).toBe(false)
-    expect(row(0).awaits_answer).toBe(false)
-    expect(row(2).custom_name).toBe('Named ✓')
-    expect(row(7)).toMatchObject({ is_hidden: true, is_pinned: true })
+    const row = (j: number) => rows.find((r) => r[0] === inboxOf(jobs[j]!))!
+    expect(row(3)[4]).toBe(true)
+    expect(row(4)[4]).toBe(false)
+    expect(row(0)[4]).toBe(false)
+    expect(row(2)).toEqual([inboxOf(jobs[2]!), 'Named ✓', false, false, false])
+    expect(row(7).slice(2, 4)).toEqual([true, true])
   })
 
   it('continues after the place a page ended, whatever was written between pages', async () => {
@@ -102,7 +103,7 @@ describe('inbox_bar_rows', () => {
     for (let i = 0; i < 10; i++) jobs.push(await createJob(node, 'gpt'))
     const before = (await inboxes({})).map((i) => i.inbox_id)
     const first = await barPage({ limit: '4' })
-    expect(first.rows.map((r) => r.inbox_id)).toEqual(before.slice(0, 4))
+    expect(first.rows.map((r) => r[0])).toEqual(before.slice(0, 4))
     // The page's last inbox removed, one read moved to the top, one not read yet moved to the top, one made.
     expect((await node.post('/v2/remove_job', { job_id: jobs[jobs.length - 4] })).status).toBe(200)
     await say(jobs[jobs.length - 1]!, 'read, now first')
@@ -110,13 +111,13 @@ describe('inbox_bar_rows', () => {
     const made = await createJob(node, 'gpt')
     const second = await barPage({ limit: '4', after: first.next! })
     // The rest in order, each once: those moved above the place are not repeated here.
-    expect(second.rows.map((r) => r.inbox_id)).toEqual(before.slice(4, 8))
+    expect(second.rows.map((r) => r[0])).toEqual(before.slice(4, 8))
     expect(second.total_count).toBe(10)
     const third = await barPage({ limit: '4', after: second.next! })
-    expect(third.rows.map((r) => r.inbox_id)).toEqual(before.slice(8, 9))
+    expect(third.rows.map((r) => r[0])).toEqual(before.slice(8, 9))
     expect(third.next).toBeNull()
     // Made and moved ones are at the top (the window reads it again when the count says some are missing).
-    expect((await barPage({ limit: '2' })).rows.map((r) => r.inbox_id)).toEqual([inboxOf(made), inboxOf(jobs[0]!)])
+    expect((await barPage({ limit: '2' })).rows.map((r) => r[0])).toEqual([inboxOf(made), inboxOf(jobs[0]!)])
   })
 
   it.each([

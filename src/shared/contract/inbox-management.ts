@@ -37,7 +37,7 @@ export const InboxPlaceQuerySchema = z.object({
 /** `position`: 0 the first inbox of the list as filtered; null when the filters leave the inbox out. */
 export const InboxPlaceResponseSchema = z.strictObject({ position: z.number().int().nullable() })
 
-/** The largest page of inbox_bar_rows: its rows are small (an id, a name, three flags). */
+/** The largest page of inbox_bar_rows: its rows are small (an id, a name, three flags, as an array). */
 export const BAR_ROWS_PAGE_MAX = 5000
 
 /**
@@ -57,16 +57,15 @@ export const InboxBarRowsQuerySchema = z.object({
   pinned: boolParam.optional()
 })
 
-export const InboxBarRowSchema = z.strictObject({
-  inbox_id: z.string(),
-  custom_name: z.string(),
-  is_hidden: z.boolean(),
-  is_pinned: z.boolean(),
-  /** The last message is the operator's (a question not answered yet), as the window's list decides it. */
-  awaits_answer: z.boolean()
-})
+/**
+ * A row, compact: an array `[inbox_id, custom_name, is_hidden, is_pinned, awaits_answer]` in this order,
+ * not an object naming its fields (the names were 65 of a row's ~152 bytes: 15.2 MB at 100,000
+ * inboxes). `awaits_answer`: the last message is the operator's (a question not answered yet), as the
+ * window's list decides it.
+ */
+export const InboxBarRowSchema = z.tuple([z.string(), z.string(), z.boolean(), z.boolean(), z.boolean()])
 
-export type InboxBarRow = z.infer<typeof InboxBarRowSchema>
+export type InboxBarRow = [inboxId: string, customName: string, isHidden: boolean, isPinned: boolean, awaitsAnswer: boolean]
 
 export const InboxBarRowsResponseSchema = z.strictObject({
   rows: z.array(InboxBarRowSchema),

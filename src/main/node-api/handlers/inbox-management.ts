@@ -1,4 +1,5 @@
 import type { LastMessage } from '../../../shared/contract/message'
+import type { InboxBarRow } from '../../../shared/contract/inbox-management'
 import { isAnswer } from '../../../shared/message-role'
 import type { ListPosition, PageFilter } from '../../store'
 import type { NodeContext } from '../context'
@@ -111,13 +112,8 @@ export function inboxManagementHandlers(ctx: NodeContext): HandlerGroup<InboxMan
       const shown = more ? rows.slice(0, limit) : rows
       const last = shown[shown.length - 1]
       return {
-        rows: shown.map((r) => ({
-          inbox_id: r.id,
-          custom_name: r.customName,
-          is_hidden: r.isHidden,
-          is_pinned: r.isPinned,
-          awaits_answer: r.awaitsAnswer
-        })),
+        // Compact, in the contract's field order (InboxBarRowSchema): named fields were 43% of the bytes.
+        rows: shown.map((r): InboxBarRow => [r.id, r.customName, r.isHidden, r.isPinned, r.awaitsAnswer]),
         next: more && last ? `${last.seq}:${last.activity}` : null,
         total_count: store.inboxes.count(filter)
       }

@@ -34,8 +34,8 @@ export const typingIn = (el: EventTarget | null): boolean =>
   (el.isContentEditable || el.matches('textarea, select, [role="textbox"], input:not([type="checkbox"]):not([type="radio"])'))
 
 /**
- * Rows read a page (inbox_bar_rows, at most 5,000): a row is ~130 bytes, so a page is ~650 KB and
- * 100,000 inboxes are 20 requests.
+ * Rows read a page (inbox_bar_rows, at most 5,000): a row is ~90 bytes (an array, see InboxBarRowSchema),
+ * so a page is ~450 KB and 100,000 inboxes are 20 requests.
  */
 export const SELECT_ALL_PAGE = 5000
 
@@ -45,18 +45,18 @@ export const SELECT_ALL_PAGE = 5000
  * shown row needs (a shown row is taken from the list). The node sends only these (inbox_bar_rows):
  * whole Inbox objects, their last message's text included, were ~114 MB at 100,000 inboxes.
  */
-export const barRow = (row: InboxBarRow): InboxRowData => ({
-  inboxId: row.inbox_id,
-  name: row.custom_name,
+export const barRow = ([inboxId, name, isHidden, isPinned, awaitsAnswer]: InboxBarRow): InboxRowData => ({
+  inboxId,
+  name,
   providerId: '',
   model: '',
   preview: null,
   previewIsError: false,
   previewIsStopped: false,
-  awaitsAnswer: row.awaits_answer,
+  awaitsAnswer,
   activity: '',
-  isHidden: row.is_hidden,
-  isPinned: row.is_pinned
+  isHidden,
+  isPinned
 })
 
 /** Rows read a page when the top of a list is read again (what was made or moved up while the rest was read). */
@@ -102,9 +102,10 @@ export async function readEveryRow(
       query: { limit: String(limit), show_hidden: showHidden ? 'true' : 'false', after }
     })
     for (const row of page.rows) {
-      if (seen.has(row.inbox_id)) continue
-      seen.add(row.inbox_id)
-      ;(row.is_pinned ? pinned : others).push(barRow(row))
+      const [id, , , isPinned] = row
+      if (seen.has(id)) continue
+      seen.add(id)
+      ;(isPinned ? pinned : others).push(barRow(row))
     }
     onProgress(seen.size)
     return page.next
