@@ -234,7 +234,7 @@ async function benchInboxScale(quick: boolean) {
     'whole inboxes (all_inboxes_paginated, 200 a page)',
     `${(sel.wholeBytes / 1e6).toFixed(1)} MB in ${sel.wholeMs.toFixed(0)} ms`,
     `${(sel.barBytes / sel.wholeBytes).toFixed(3)}x`,
-    `${verdict(sel.barBytes <= 20e6)} (target <= 20 MB)`
+    `${verdict(sel.barBytes <= 10e6)} (target <= 10 MB)`
   ])
   const growth = pages[pages.length - 1]!.oursMs / pages[0]!.oursMs
   rows.push([
