@@ -168,7 +168,7 @@ export const InboxRow = memo(function InboxRow({
               {/* A search hit found by its name: the words marked there too, as in the snippet. */}
               {snippet ? <Marked pieces={matchPieces(row.name, searchWords(snippet.query))} /> : row.name}
             </span>
-            {selected && <span className={classes.visuallyHidden}>, selected</span>}
+            {selected && <span className="visually-hidden">, selected</span>}
             {isHidden && <HiddenBadge small className={classes.badge} />}
           </span>
           <When iso={row.activity} now={now} />
