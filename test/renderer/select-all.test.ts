@@ -68,6 +68,30 @@ function client(after: (n: number, body: unknown) => Promise<void> | void = () =
   return createClient(transport)
 }
 
+/** `count` new inboxes, oldest first (their jobs' ids). */
+async function jobs(count: number): Promise<string[]> {
+  const ids: string[] = []
+  for (let i = 0; i < count; i++) ids.push(await createJob(node, 'gpt'))
+  return ids
+}
+
+/** A client that does `meanwhile` once the node has answered the first page of the walk (request 2: request 1 is the top alone), before the walk goes on. */
+const afterFirstPage = (meanwhile: () => Promise<void> | void) =>
+  client(async (k) => {
+    if (k === 2) await meanwhile()
+  })
+
+/** Every row of the list (hidden ones left out), read in pages of PAGE, with `meanwhile` done while the read is under way. */
+const readWhile = async (meanwhile: () => Promise<void>) =>
+  (await readEveryRow(afterFirstPage(meanwhile), false, undefined, undefined, PAGE))!
+
+/** The inboxes `rows` holds, once each was found read once only. */
+function readOnce(rows: { inboxId: string }[]): Set<string> {
+  const read = new Set(rows.map((r) => r.inboxId))
+  expect(rows).toHaveLength(read.size)
+  return read
+}
+
 describe('placeAbove', () => {
   it('orders places by activity (its own colons included), then seq, as the list is ordered', () => {
     expect(placeAbove('3:2026-01-01T10:00:00.000Z', '9:2026-01-01T09:59:59.999Z')).toBe(true)
@@ -81,8 +105,7 @@ describe('placeAbove', () => {
 describe('readEveryRow', () => {
   it('reads every inbox of the list past the pages read, pinned first, each once; hidden ones only when shown', async () => {
     const n = PAGE * 2 + 7
-    const ids: string[] = []
-    for (let i = 0; i < n; i++) ids.push(await createJob(node, 'gpt'))
+    const ids = await jobs(n)
     await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(ids[5]!), pinned: true })
     await node.post('/v2/update_job_hidden', { job_id: ids[6], is_hidden: true })
     await node.post('/v2/job_message', { job_id: ids[9], content: 'waiting for its answer' })
@@ -103,28 +126,17 @@ describe('readEveryRow', () => {
   })
 
   it('counts inboxes made, moved to the top or removed while it reads', async () => {
-    const ids: string[] = []
-    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    const ids = await jobs(PAGE * 3)
     const made: string[] = []
-    const rows = (await readEveryRow(
-      client(async (k) => {
-        // After the first page of the walk (request 1 is the top alone), between its pages.
-        if (k === 2) {
-          made.push(await createJob(node, 'gpt'))
-          await node.post('/v2/job_message', { job_id: ids[0], content: 'the oldest, now first' })
-          await node.post('/v2/remove_job', { job_id: ids[ids.length - PAGE] })
-        }
-      }),
-      false,
-      undefined,
-      undefined,
-      PAGE
-    ))!
+    const rows = await readWhile(async () => {
+      made.push(await createJob(node, 'gpt'))
+      await node.post('/v2/job_message', { job_id: ids[0], content: 'the oldest, now first' })
+      await node.post('/v2/remove_job', { job_id: ids[ids.length - PAGE] })
+    })
     const now = ((await node.get('/v2/all_inboxes')).body as { inbox_id: string }[]).map((i) => i.inbox_id)
     expect(now).toHaveLength(PAGE * 3)
     // Each inbox there now, once (the removed one, read before its removal, is dropped by the window's events).
-    const read = new Set(rows.map((r) => r.inboxId))
-    expect(rows).toHaveLength(read.size)
+    const read = readOnce(rows)
     for (const id of now) expect(read.has(id), id).toBe(true)
     expect(read.has(inbox(made[0]!))).toBe(true)
   })
@@ -132,32 +144,21 @@ describe('readEveryRow', () => {
   it('finds an inbox moved to the top while it reads when another, already read, was removed meanwhile', async () => {
     // The removed one was counted as read: the list then counted as many as were read, and the one moved up,
     // above the walk, was never read (Ctrl+A left it out of "all").
-    const ids: string[] = []
-    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
-    const rows = (await readEveryRow(
-      client(async (k) => {
-        if (k === 2) {
-          await node.post('/v2/job_message', { job_id: ids[0], content: 'the oldest, now first' })
-          await node.post('/v2/remove_job', { job_id: ids[ids.length - 1] })
-        }
-      }),
-      false,
-      undefined,
-      undefined,
-      PAGE
-    ))!
+    const ids = await jobs(PAGE * 3)
+    const rows = await readWhile(async () => {
+      await node.post('/v2/job_message', { job_id: ids[0], content: 'the oldest, now first' })
+      await node.post('/v2/remove_job', { job_id: ids[ids.length - 1] })
+    })
     const now = ((await node.get('/v2/all_inboxes')).body as { inbox_id: string }[]).map((i) => i.inbox_id)
     expect(now).toHaveLength(PAGE * 3 - 1)
-    const read = new Set(rows.map((r) => r.inboxId))
-    expect(rows).toHaveLength(read.size)
+    const read = readOnce(rows)
     for (const id of now) expect(read.has(id), id).toBe(true)
   })
 
   it('finds an inbox pinned while the unpinned list is read, not read there yet', async () => {
     // The pinned list was read first, then the unpinned one: pinned meanwhile, it left the unpinned list before
     // its turn there and joined the pinned one already read (Ctrl+A left it out of "all").
-    const ids: string[] = []
-    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    const ids = await jobs(PAGE * 3)
     for (const id of ids.slice(-2)) await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(id), pinned: true })
     let pinned = false
     const rows = (await readEveryRow(
@@ -175,8 +176,7 @@ describe('readEveryRow', () => {
       PAGE
     ))!
     expect(pinned).toBe(true)
-    const read = new Set(rows.map((r) => r.inboxId))
-    expect(rows).toHaveLength(read.size)
+    const read = readOnce(rows)
     expect(read.size).toBe(PAGE * 3)
     expect(read.has(inbox(ids[0]!))).toBe(true)
     // Pinned first, as the list shows them (as they were read).
@@ -186,25 +186,15 @@ describe('readEveryRow', () => {
   })
 
   it('finds an inbox unpinned while the pinned list is read, not read there yet', async () => {
-    const ids: string[] = []
-    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    const ids = await jobs(PAGE * 3)
     for (const id of ids.slice(0, PAGE * 2)) await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(id), pinned: true })
-    let unpinnedAt = 0
-    const rows = (await readEveryRow(
-      client(async (k) => {
-        if (k === 2) {
-          await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(ids[0]!), pinned: false })
-          unpinnedAt = k
-        }
-      }),
-      false,
-      undefined,
-      undefined,
-      PAGE
-    ))!
-    expect(unpinnedAt).toBe(2)
-    const read = new Set(rows.map((r) => r.inboxId))
-    expect(rows).toHaveLength(read.size)
+    let unpinned = false
+    const rows = await readWhile(async () => {
+      await node.post('/v2/update_inbox_pinned', { inbox_name: inbox(ids[0]!), pinned: false })
+      unpinned = true
+    })
+    expect(unpinned).toBe(true)
+    const read = readOnce(rows)
     expect(read.size).toBe(PAGE * 3)
     expect(read.has(inbox(ids[0]!))).toBe(true)
   })
@@ -273,8 +263,7 @@ describe('selectEveryRow', () => {
   it('leaves out an inbox removed, or hidden, after it was read, and keeps a renamed one’s new name', async () => {
     // The node told the window (inbox_changed) while Ctrl+A was still reading: the selection was not made yet, so
     // the event found nothing to take out, and the rows read, the removed one among them, became the selection.
-    const ids: string[] = []
-    for (let i = 0; i < PAGE * 3; i++) ids.push(await createJob(node, 'gpt'))
+    const ids = await jobs(PAGE * 3)
     const qc = new QueryClient()
     const transport = objectBridgeTransport({
       request: (req) => node.router.handle(req),
@@ -288,8 +277,7 @@ describe('selectEveryRow', () => {
     let changed = false
     const { rows: selection, brokeSince } = (await selectEveryRow(
       qc,
-      client(async (k) => {
-        if (k !== 2) return
+      afterFirstPage(async () => {
         await node.post('/v2/remove_job', { job_id: ids.at(-1) })
         await node.post('/v2/update_job_hidden', { job_id: ids.at(-2), is_hidden: true })
         await node.post('/v2/update_smart_inbox_name', { inbox_name: renamed, custom_name: 'Renamed meanwhile' })
@@ -351,9 +339,7 @@ describe('selectEveryRow', () => {
     const qc = new QueryClient()
     const all = (await selectEveryRow(
       qc,
-      client((k) => {
-        if (k === 2) listsReadAfterBreak(qc, 1234)
-      }),
+      afterFirstPage(() => listsReadAfterBreak(qc, 1234)),
       false,
       undefined,
       undefined,
