@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it } from 'vitest'
-import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
 import { provider } from '../support/fixtures'
 import { addProvider, useTestNode, useFakeLlm } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { openEdit } from './provider-edit'
 
 const node = useTestNode()
 const fake = useFakeLlm(['llama3.2'])
@@ -15,14 +14,7 @@ afterEach(cleanup)
 
 const local = () => ({ name: 'Local', external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
 
-async function openEdit() {
-  window.location.hash = '#/providers/b/edit'
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  renderWithApp(<ProviderWizard mode={{ kind: 'edit', providerId: 'b' }} />, routerTransport(node.router), { queryClient })
-  await screen.findByRole('heading', { name: 'Edit provider “Local” (b)' })
-  await userEvent.click(screen.getByRole('tab', { name: /Identity/ }))
-  return queryClient
-}
+const openLocal = () => openEdit(node, 'b', 'Edit provider “Local” (b)')
 
 async function storedProvider() {
   const list = (await node.get('/v2/available_llm_providers')).body as { id: string; name?: string; description?: string }[]
@@ -38,7 +30,7 @@ async function changeElsewhere(queryClient: QueryClient) {
 /** The Edit form open, a display name typed there, then the provider saved elsewhere with a new description. */
 async function typeThenChangeElsewhere() {
   await addProvider(node, 'b', local())
-  const queryClient = await openEdit()
+  const queryClient = await openLocal()
   const name = await screen.findByLabelText<HTMLInputElement>('Display name')
   await userEvent.clear(name)
   await userEvent.type(name, 'Typed by A')
@@ -74,7 +66,7 @@ it('"Discard my changes" shows the settings saved elsewhere, on the same step, w
 
 it('a form with no change of its own (only a step moved to) takes a change made elsewhere without a notice', async () => {
   await addProvider(node, 'b', local())
-  const queryClient = await openEdit()
+  const queryClient = await openLocal()
   await screen.findByLabelText('Display name')
   await changeElsewhere(queryClient)
 

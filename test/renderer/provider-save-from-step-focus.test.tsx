@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"fetch": {"disableSameOriginPolicy": true}}}
-import { QueryClient } from '@tanstack/react-query'
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it } from 'vitest'
-import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
 import { addProvider, useTestNode, useFakeLlm } from '../support/node'
-import { renderWithApp, routerTransport } from './render'
+import { openEdit } from './provider-edit'
 
 const node = useTestNode()
 const fake = useFakeLlm(['llama3.2'])
@@ -21,11 +19,7 @@ afterEach(cleanup)
  */
 it('Test & save pressed on an earlier step of an edit gives the focus to Cancel test, then to Test & save once cancelled', async () => {
   await addProvider(node, 'b', { name: 'Local', external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
-  window.location.hash = '#/providers/b/edit'
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  renderWithApp(<ProviderWizard mode={{ kind: 'edit', providerId: 'b' }} />, routerTransport(node.router), { queryClient })
-  await screen.findByRole('heading', { name: 'Edit provider “Local” (b)' })
-  await userEvent.click(screen.getByRole('tab', { name: /Identity/ }))
+  await openEdit(node, 'b', 'Edit provider “Local” (b)')
   await screen.findByLabelText('Display name')
 
   // The test call's answer is held until the focus has been looked at.
