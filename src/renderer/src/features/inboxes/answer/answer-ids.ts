@@ -48,8 +48,20 @@ function relabel(e: Element, prefix: string) {
   if (Array.isArray(by) && by.includes(LABEL)) p.ariaDescribedBy = by.map((b) => (b === LABEL ? prefix + LABEL : b))
 }
 
-/** The options of a block's parse that give its ids the answer's `prefix`. */
-export const idOptions = (prefix: string): { clobberPrefix: string; rehypePlugins: PluggableList } => ({
-  clobberPrefix: prefix,
-  rehypePlugins: prefix === DEFAULT_ID_PREFIX ? [] : [[labelled, prefix]]
-})
+type IdOptions = { clobberPrefix: string; rehypePlugins: PluggableList }
+
+/** The options made for the last prefixes asked for (one for each answer drawn), oldest first. */
+const made = new Map<string, IdOptions>()
+
+/**
+ * The options of a block's parse that give its ids the answer's `prefix`: the same object for the same prefix, made
+ * once instead of at each block's every render (shared: not to be changed).
+ */
+export function idOptions(prefix: string): IdOptions {
+  const known = made.get(prefix)
+  if (known) return known
+  const options: IdOptions = { clobberPrefix: prefix, rehypePlugins: prefix === DEFAULT_ID_PREFIX ? [] : [[labelled, prefix]] }
+  made.set(prefix, options)
+  if (made.size > 64) made.delete(made.keys().next().value!)
+  return options
+}
