@@ -7,6 +7,7 @@ import { invalidateAfter, keys, loadedMessages, type MessagePages } from '../../
 import type { Inbox } from '../../src/shared/contract/inbox'
 import { jobIdOfInbox } from '../../src/shared/contract/inbox'
 import { objectBridgeTransport } from './object-bridge'
+import { answerMessage, questionMessage } from './conversation-message'
 import { useAnswerPauses } from '../../src/renderer/src/stores/answer-pauses'
 import {
   FOLLOWED_KEPT,
@@ -111,29 +112,12 @@ afterEach(() => {
   qc.clear()
 })
 
-function msg(hash: string, parent: string, sender_subidentity: string, content = 'text'): LastMessage {
-  return {
-    inbox: A,
-    job_message: {
-      content,
-      files_inbox: '',
-      job_id: 'jobid_a',
-      parent,
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: ''
-    },
-    node_api_data: { node_message_hash: hash, node_timestamp: '2026-11-21T09:30:00.000Z', parent_hash: parent },
-    receiver: 'n',
-    receiver_subidentity: sender_subidentity.includes('/agent/') ? 'main' : 'main/agent/gpt',
-    sender: 'n',
-    sender_subidentity
-  }
-}
+/** When the messages below were stored (one time for all: a test that needs others sets them). */
+const storedAt = { timestamp: '2026-11-21T09:30:00.000Z' }
 /** Lets promise callbacks already due run (no waiting on time). */
 const flush = () => new Promise((r) => setTimeout(r, 0))
-const question = (hash: string) => msg(hash, '', 'main', 'question')
-const answer = (hash: string, parent: string) => msg(hash, parent, 'main/agent/gpt', 'answer')
+const question = (hash: string) => questionMessage('question', { ...storedAt, hash })
+const answer = (hash: string, parent: string) => answerMessage('answer', { ...storedAt, hash, parent })
 
 /** A message with the given node_timestamp, and a question q1 answered by a1 5 ms later. */
 function timedAnswer() {
@@ -273,7 +257,7 @@ describe('streamed answer → stored answer', () => {
   it('a message from the user quoting the question as parent is not an answer', async () => {
     await fetched(1)
     emit({ type: 'message_delta', data: { inbox: A, parent: 'q1', text: 'partial' } })
-    served = [question('q1'), msg('u2', 'q1', 'main', 'a follow-up')]
+    served = [question('q1'), questionMessage('a follow-up', { ...storedAt, hash: 'u2', parent: 'q1' })]
     emit({ type: 'inbox_changed', data: { inbox_id: A, inbox: inboxA() } })
     await fetched(2)
     expect(useStreaming.getState().partial[A]).toEqual({ parent: 'q1', text: 'partial' })
@@ -463,7 +447,7 @@ describe('isAnswered', () => {
     expect(isAnswered([question('q1')], 'q1')).toBe(false)
     expect(isAnswered([question('q1'), answer('a1', 'q1')], 'q1')).toBe(true)
     expect(isAnswered([question('q1'), answer('a1', 'q1')], 'q2')).toBe(false)
-    expect(isAnswered([msg('u', 'q1', 'main')], 'q1')).toBe(false)
+    expect(isAnswered([questionMessage('text', { ...storedAt, hash: 'u', parent: 'q1' })], 'q1')).toBe(false)
   })
 })
 
