@@ -3,10 +3,10 @@ import { MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, it } from 'vitest'
 import type { LastMessage } from '../../src/shared/contract/message'
-import { MessageList } from '../../src/renderer/src/features/inboxes/MessageList'
 import { answerIdPrefix } from '../../src/renderer/src/features/inboxes/answer/answer-ids'
 import { AnswerText } from '../../src/renderer/src/features/inboxes/answer/AnswerText'
 import { layOutLists } from './list-layout'
+import { listOf, messageMaker } from './message-list-builder'
 import { renderWithApp } from './render'
 
 /*
@@ -18,29 +18,8 @@ import { renderWithApp } from './render'
 layOutLists()
 afterEach(cleanup)
 
-const INBOX = 'job_inbox::jobid_1::false'
-let seq = 0
-function message(content: string, answers?: string): LastMessage {
-  const fromAgent = answers !== undefined
-  seq++
-  return {
-    inbox: INBOX,
-    job_message: {
-      content,
-      files_inbox: '',
-      job_id: 'jobid_1',
-      parent: answers ?? '',
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: ''
-    },
-    node_api_data: { node_message_hash: `${seq}`.padStart(64, 'a'), node_timestamp: `2026-11-22T10:00:0${seq}.000Z`, parent_hash: '' },
-    receiver: '@@localhost.sep-shinkai',
-    receiver_subidentity: fromAgent ? 'main' : '',
-    sender: '@@localhost.sep-shinkai',
-    sender_subidentity: fromAgent ? 'main/agent/gpt' : 'main'
-  }
-}
+/** Messages with hashes of 64 characters, as the node's. */
+const message = messageMaker((n) => `${n}`.padStart(64, 'a'))
 
 const noted = (n: number) =>
   `Answer ${n} has a note[^1] and another[^x].\n\n[^1]: Note one of answer ${n}.\n\n[^x]: Note x of answer ${n}.\n`
@@ -51,7 +30,7 @@ function conversation(): LastMessage[] {
   const out: LastMessage[] = []
   for (const text of [noted(1), noted(2), long]) {
     const question = message('Tell me.')
-    out.push(question, message(text, question.node_api_data.node_message_hash))
+    out.push(question, message(text, { answers: question.node_api_data.node_message_hash }))
   }
   return out
 }
@@ -63,19 +42,7 @@ function duplicateIds(): string[] {
 }
 
 it('a conversation with answers with footnotes has no id twice; each number is described by its own answer’s heading', async () => {
-  renderWithApp(
-    <MessageList
-      inboxId={INBOX}
-      messages={conversation()}
-      hasOlder={false}
-      loadingOlder={false}
-      onLoadOlder={() => {}}
-      streaming={false}
-      waiting={false}
-      onRetry={() => {}}
-      onSwitchProvider={() => {}}
-    />
-  )
+  renderWithApp(listOf(conversation()))
   const answers = await screen.findAllByTestId('message-answer')
   expect(answers).toHaveLength(3)
   // The long answer's notes too (its start refers to one; "Show all" draws them in their section).

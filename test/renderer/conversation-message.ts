@@ -12,10 +12,13 @@ export interface MessagePlace {
   job?: Record<string, unknown>
 }
 
+/** The inbox of the conversation the messages below are in. */
+export const CONVERSATION_INBOX = 'job_inbox::jobid_a::false'
+
 function conversationMessage(content: string, sender_subidentity: string, place: MessagePlace): LastMessage {
   const { hash = 'h', parent = '', timestamp = '2026-01-01T00:00:00.000Z', job = {} } = place
   return {
-    inbox: 'job_inbox::jobid_a::false',
+    inbox: CONVERSATION_INBOX,
     job_message: {
       callback: null,
       content,

@@ -12,6 +12,8 @@ import { useStreaming } from '../../src/renderer/src/stores/streaming'
 import { addProvider, useTestNode } from '../support/node'
 import { NODE } from '../support/fixtures'
 import { layOutLists } from './list-layout'
+import { CONVERSATION_INBOX } from './conversation-message'
+import { listOf, messageMaker } from './message-list-builder'
 import { renderWithApp, routerTransport } from './render'
 
 /*
@@ -22,50 +24,13 @@ import { renderWithApp, routerTransport } from './render'
 layOutLists()
 afterEach(cleanup)
 
-const INBOX = 'job_inbox::jobid_1::false'
-let seq = 0
-function message(
-  content: string,
-  opts: { answers?: string; error?: { kind: string; status?: number }; stopped?: boolean } = {}
-): LastMessage {
-  const hash = `h${++seq}`
-  const fromAgent = opts.answers !== undefined
-  return {
-    inbox: INBOX,
-    job_message: {
-      content,
-      files_inbox: '',
-      job_id: 'jobid_1',
-      parent: opts.answers ?? '',
-      sheet_job_data: '',
-      workflow_code: '',
-      workflow_name: '',
-      ...(opts.error ? { error: opts.error } : {}),
-      ...(opts.stopped ? { stopped: true } : {})
-    },
-    node_api_data: { node_message_hash: hash, node_timestamp: `2026-11-22T10:00:0${seq % 10}.000Z`, parent_hash: '' },
-    receiver: '@@localhost.sep-shinkai',
-    receiver_subidentity: fromAgent ? 'main' : '',
-    sender: '@@localhost.sep-shinkai',
-    sender_subidentity: fromAgent ? 'main/agent/gpt' : 'main'
-  }
-}
-
-/** The list of INBOX showing `messages`: nothing older, no answer written or awaited, unless `props` say otherwise. */
-const listOf = (messages: LastMessage[], props: Partial<ComponentProps<typeof MessageList>> = {}) => (
-  <MessageList
-    inboxId={INBOX}
-    messages={messages}
-    hasOlder={false}
-    loadingOlder={false}
-    onLoadOlder={() => {}}
-    streaming={false}
-    waiting={false}
-    onRetry={() => {}}
-    onSwitchProvider={() => {}}
-    {...props}
-  />
-)
+const INBOX = CONVERSATION_INBOX
+const made = messageMaker()
+const message = (content: string, opts: { answers?: string; error?: { kind: string; status?: number }; stopped?: boolean } = {}) =>
+  made(content, {
+    answers: opts.answers,
+    job: { ...(opts.error ? { error: opts.error } : {}), ...(opts.stopped ? { stopped: true } : {}) }
+  })
 
 function renderList(messages: LastMessage[], onRetry = vi.fn()) {
   renderWithApp(listOf(messages, { onRetry }))
@@ -751,7 +716,7 @@ describe('what a failed answer offers besides Retry: what fits the failure', () 
         providerId: 'gpt',
         fix: error.kind,
         ...(error.status !== undefined ? { status: error.status } : {}),
-        from: 'job_inbox::jobid_1::false'
+        from: INBOX
       })
       expect(settings.tabIndex).toBe(0)
       // The node's only provider does not work until it is mended: adding another is the other way on.
