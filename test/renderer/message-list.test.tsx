@@ -207,6 +207,32 @@ describe('the versions of an answer (‹ n/m ›)', () => {
     expect(screen.getByTestId('broken-off-marker')).toBeTruthy()
   })
 
+  // An operator read 1/2, asked the next question, and kept 1/2 above it: the conversation on screen was not the one the
+  // model had (it was given 2/2, the current answer), and the reply read as following the answer shown.
+  it('an earlier answer read is shown until the next question is asked; then the current one, the one the model was given', () => {
+    const question = message('Name a colour')
+    const messages = [question, answer(question, 'Blue.'), answer(question, 'Green.')]
+    const show = renderShown(messages)
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier answer' }))
+    expect(position()).toBe('1/2')
+    // Older messages read above it change nothing.
+    const older = message('Earlier question')
+    show([older, ...messages])
+    expect(position()).toBe('1/2')
+    const next = message('And another?')
+    const prompt = buildPrompt(DEFAULT_JOB_CONFIG, [], [...messages, next].reverse(), next.node_api_data.node_message_hash)
+    const given = prompt.filter((m) => m.role === 'assistant').map((m) => (m.content[0] as { text: string }).text)
+    expect(given).toEqual(['Green.'])
+    show([older, ...messages, next])
+    expect(position()).toBe('2/2')
+    expect(screen.getByTestId('message-answer').textContent).toContain('Green.')
+    expect(screen.getByTestId('answer-version-announcement').textContent).toBe('')
+    // Picked again after it, it holds.
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier answer' }))
+    show([older, ...messages, next, answer(next, 'Red.')])
+    expect(screen.getAllByTestId('answer-position').map((p) => p.textContent)).toEqual(['1/2'])
+  })
+
   it('the answer shown as current is the one the node gives the model with the next question', () => {
     const question = message('Name a colour')
     const messages = [question, failure(question), answer(question, 'Blue.'), answer(question, 'Green.'), failure(question)]

@@ -88,6 +88,12 @@ const JobProviderContext = createContext<string | undefined>(undefined)
 /** The find's words and current match, for the rows: its answer version shown, its long text shown whole (find-reveal.ts). */
 const FindContext = createContext<FoundNow>(NOTHING_NOW)
 
+/**
+ * The newest question of the conversation (its hash), for the answers' ‹ n/m ›: an earlier answer picked to read
+ * is shown until a question is asked after it, as the model was then given the current answer, never the one read.
+ */
+const LatestQuestionContext = createContext<string | undefined>(undefined)
+
 /** The error note whose Retry is owed the focus once drawn (retry-focus.ts): its hash, and the conversation's. */
 const RetryFocusContext = createContext<{ readonly hash: string; readonly inboxId: string } | undefined>(undefined)
 
@@ -128,6 +134,10 @@ function Rows(props: Props) {
     else if (waiting) r.push({ kind: 'tail', key: 'tail' })
     return r
   }, [messages, streaming, streamingFor, waiting])
+  const latestQuestion = useMemo(() => {
+    const row = rows.findLast((r) => r.kind === 'question')
+    return row?.kind === 'question' ? row.message.node_api_data.node_message_hash : undefined
+  }, [rows])
   // The wait shown while an answer is under way (a regenerated one before its first words) is its own, which no stored
   // message dates: counted from when this window began to await it.
   const awaitingSince = useStreaming((s) => s.partial[inboxId]?.since)
@@ -322,24 +332,33 @@ function Rows(props: Props) {
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         <RetryFocusContext.Provider value={retryFocus}>
-          {items.map((v) => {
-            const row = rows[v.index]!
-            return (
-              <div
-                key={v.key}
-                data-index={v.index}
-                data-question={questionOf(row, streamingFor)}
-                ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, padding: '4px 8px' }}
-              >
-                {row.kind === 'tail' ? (
-                  <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} waitSince={waitSince} />
-                ) : (
-                  <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
-                )}
-              </div>
-            )
-          })}
+          <LatestQuestionContext.Provider value={latestQuestion}>
+            {items.map((v) => {
+              const row = rows[v.index]!
+              return (
+                <div
+                  key={v.key}
+                  data-index={v.index}
+                  data-question={questionOf(row, streamingFor)}
+                  ref={virtualizer.measureElement}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    transform: `translateY(${v.start}px)`,
+                    padding: '4px 8px'
+                  }}
+                >
+                  {row.kind === 'tail' ? (
+                    <Tail inboxId={inboxId} streaming={streaming} pause={props.pause} waitSince={waitSince} />
+                  ) : (
+                    <RowView row={row} actions={actions} answering={row.kind === 'answers' && isAnswering(props.answering, row)} />
+                  )}
+                </div>
+              )
+            })}
+          </LatestQuestionContext.Provider>
         </RetryFocusContext.Provider>
       </div>
     </Box>
@@ -468,12 +487,16 @@ function Versions({
   actions: Actions
   answering: boolean
 }) {
-  // A pick holds while the count is the one it was made at: a new answer is shown when it arrives.
-  const [picked, setPicked] = useState<{ readonly at: number; readonly of: number } | null>(null)
-  const index = picked !== null && picked.of === versions.length ? picked.at : current
+  // A pick holds while the count is the one it was made at: a new answer is shown when it arrives. And while no
+  // question is asked after it: the model was given the current answer with that question, and the conversation
+  // shown is the one it had (an earlier answer left shown above the question read as what it was asked after).
+  const asked = useContext(LatestQuestionContext)
+  const [picked, setPicked] = useState<{ readonly at: number; readonly of: number; readonly asked: string | undefined } | null>(null)
+  const holds = picked !== null && picked.of === versions.length && picked.asked === asked
+  const index = holds ? picked.at : current
   // Gone to by the find (Ctrl+F), a version not shown is shown, as its arrows would: its words are marked there.
   const foundAt = useFoundVersion(versions, useContext(FindContext).current)
-  if (foundAt !== undefined && foundAt !== index) setPicked({ at: foundAt, of: versions.length })
+  if (foundAt !== undefined && foundAt !== index) setPicked({ at: foundAt, of: versions.length, asked })
   const shown = versions[index]!
   const hash = shown.node_api_data.node_message_hash
   const earlier = useRef<HTMLButtonElement>(null)
@@ -482,7 +505,7 @@ function Versions({
   // one, once that is enabled (it was disabled at the other end).
   const focusNext = useRef<RefObject<HTMLButtonElement | null> | null>(null)
   const pick = (at: number) => {
-    setPicked({ at, of: versions.length })
+    setPicked({ at, of: versions.length, asked })
     if (at === 0 && earlier.current === document.activeElement) focusNext.current = later
     else if (at === versions.length - 1 && later.current === document.activeElement) focusNext.current = earlier
   }
@@ -494,7 +517,7 @@ function Versions({
   const whole = useWatched({ inbox: shown.inbox, hash, parent: shown.job_message.parent })
   // What a pick shows, said to a screen reader: the focus stays on the arrow while the answer beside it
   // changes, and nothing else tells it that "1/2" changed. Nothing is said until a pick (nor once a new answer undid it).
-  const picking = picked !== null && picked.of === versions.length
+  const picking = holds
   const pickedText = picking ? `Answer ${index + 1} of ${versions.length}${versionNote(shown)}` : ''
   return (
     <Bubble message={shown} whole={whole}>
