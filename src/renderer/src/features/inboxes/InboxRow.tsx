@@ -39,12 +39,44 @@ interface RowProps {
 function Snippet({ text, query, failed, stopped }: { text: string; query: string; failed?: boolean; stopped?: boolean }) {
   // A failed answer is told as the preview tells it ("Answer failed: " and the note), the note's warning sign left out;
   // a stopped one too ("Answer stopped: " and its text).
-  const quoted = failed ? text.replace(/^⚠\s*/, '') : text
+  // On one line, spaces kept as they are (white-space: pre), so that those between the parts below stay: runs made one.
+  const quoted = (failed ? text.replace(/^⚠\s*/, '') : text).replace(/\s+/g, ' ')
+  const pieces = leadToFirstMatch(highlightPieces(quoted, searchWords(query)))
+  const first = Math.max(
+    0,
+    pieces.findIndex((p) => p.match)
+  )
+  // The space before the word found is its own: at the end of the words cut right to left it was moved to their left.
+  const before = pieces.slice(0, first)
+  const last = before.at(-1)
+  const spaced = last !== undefined && last.text.endsWith(' ')
+  if (spaced) before[before.length - 1] = { ...last, text: last.text.slice(0, -1) }
   return (
-    <span className={classes.preview} data-state={failed ? 'error' : stopped ? 'stopped' : undefined} data-testid="inbox-snippet">
+    <span
+      className={`${classes.preview} ${classes.snippet}`}
+      data-state={failed ? 'error' : stopped ? 'stopped' : undefined}
+      data-testid="inbox-snippet"
+    >
       {/* Before the quote, which is cut to the words found: it stays whole. */}
-      {failed ? FAILED_ANSWER_LEAD : stopped && STOPPED_ANSWER_LEAD}
-      <Marked pieces={leadToFirstMatch(highlightPieces(quoted, searchWords(query)))} />
+      {(failed || stopped) && <span className={classes.said}>{failed ? FAILED_ANSWER_LEAD : STOPPED_ANSWER_LEAD}</span>}
+      {/* On a narrow row the text after the first word found gives way first, then the words before it, from their
+          start: the word found stays in view. */}
+      {first > 0 && (
+        <span className={classes.before}>
+          <bdi>
+            <Marked pieces={before} />
+          </bdi>
+        </span>
+      )}
+      {spaced && <span className={classes.said}> </span>}
+      <span className={classes.found}>
+        <Marked pieces={pieces.slice(first, first + 1)} />
+      </span>
+      {pieces.length > first + 1 && (
+        <span className={classes.after}>
+          <Marked pieces={pieces.slice(first + 1)} />
+        </span>
+      )}
     </span>
   )
 }
