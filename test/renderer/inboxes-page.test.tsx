@@ -915,6 +915,18 @@ describe('what the search says about its results', () => {
     expect(claims).toEqual([])
   })
 
+  // "%" said "No inbox matches “%”." beside an inbox named "Budget 100% done": the search looks for words, and "%" has none.
+  it('a query with no word in it (only signs) says the search looks for words, not that nothing matches', async () => {
+    renderPage()
+    const search = await screen.findByRole('textbox', { name: 'Search inboxes' })
+    fireEvent.change(search, { target: { value: ' %& ' } })
+    await screen.findByText('“%&” has no word to look for: the search finds names and messages by their words (letters and digits).')
+    expect(screen.queryByText(/^No inbox matches/)).toBeNull()
+    // A word beside the signs is looked for as any other.
+    fireEvent.change(search, { target: { value: 'zzzz%' } })
+    await screen.findByText('No inbox matches “zzzz%”.')
+  })
+
   it('a search begun after one was cleared does not show the cleared one’s results while its own are asked for', async () => {
     renderPage()
     const search = await screen.findByRole('textbox', { name: 'Search inboxes' })

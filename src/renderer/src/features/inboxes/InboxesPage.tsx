@@ -26,6 +26,7 @@ import { hrefOf } from '../../app/router'
 import { useInboxFilters } from '../../stores/inbox-filters'
 import { useInboxActions, type InboxActions } from './inbox-actions'
 import { countText } from '../../app/count-format'
+import { searchWords } from '../../app/highlight'
 import { firstMatchesNote, inboxCount, matchesCount, selectedCount } from './inbox-count'
 import { toRow, type InboxRowData } from './inbox-rows'
 import { snippetOfFailedAnswer, snippetOfStoppedAnswer } from './snippet-source'
@@ -771,13 +772,16 @@ export function InboxesPage({ emptyWaits = false }: { readonly emptyWaits?: bool
       {noHits && (!hiddenHits.isFetching || showHidden) && (
         <Group gap="xs">
           <Text c="dimmed" role="status">
-            {hiddenMatches === 0
-              ? `No inbox matches “${search.trim()}”.`
-              : `No visible inbox matches “${search.trim()}”; ${
-                  hiddenMatches === 1
-                    ? '1 hidden inbox does'
-                    : `${hiddenMatches >= SEARCH_LIMIT ? `${countText(SEARCH_LIMIT)}+` : countText(hiddenMatches)} hidden inboxes do`
-                }.`}
+            {searchWords(search).length === 0
+              ? // "%" found nothing though a name held "100%": the search looks for words, and there were none to look for.
+                `“${search.trim()}” has no word to look for: the search finds names and messages by their words (letters and digits).`
+              : hiddenMatches === 0
+                ? `No inbox matches “${search.trim()}”.`
+                : `No visible inbox matches “${search.trim()}”; ${
+                    hiddenMatches === 1
+                      ? '1 hidden inbox does'
+                      : `${hiddenMatches >= SEARCH_LIMIT ? `${countText(SEARCH_LIMIT)}+` : countText(hiddenMatches)} hidden inboxes do`
+                  }.`}
           </Text>
           {hiddenMatches > 0 && (
             <Button
