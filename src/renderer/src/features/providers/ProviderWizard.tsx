@@ -492,6 +492,16 @@ export function WizardForm({
     return focusWhenLost(() => cancelTestButton.current)
   }, [testState.status])
   /**
+   * The test passed, the save under way (or Save without a working test pressed): Cancel test went, or the
+   * pressed button is disabled, and the focus fell on <body> until the save landed (Tab from the top of the
+   * page, nothing read out). The test's outcome, shown the whole time, takes it; saved, the wizard sends it on.
+   */
+  const saving = addMany.isPending || modify.isPending
+  useEffect(() => {
+    if (!saving && testState.status !== 'ok') return
+    return focusWhenLost(() => stepRef.current?.querySelector<HTMLElement>('[data-test-outcome]'))
+  }, [saving, testState.status])
+  /**
    * The test's progress and outcome show at the review's foot, above its buttons. Test & save pressed on
    * another step of an edit opens the review at its top: in a 800x600 window the wait, Cancel test and
    * the failure were all below its edge, and the page seemed not to answer. They are scrolled into view.

@@ -106,8 +106,15 @@ export function ReviewStep({
           </Card>
         </Collapse>
       </div>
+      {/* The outcome stays until the save lands: the focus waits on it meanwhile (see WizardForm), not on <body>. */}
       {testState.status === 'ok' && (
-        <Alert color="teal" icon={<IconCheck size="1.125rem" />} title={many ? 'Every model answered' : 'Connection works'}>
+        <Alert
+          color="teal"
+          icon={<IconCheck size="1.125rem" />}
+          title={many ? 'Every model answered' : 'Connection works'}
+          data-test-outcome
+          tabIndex={-1}
+        >
           {testState.message}
         </Alert>
       )}
@@ -118,7 +125,7 @@ export function ReviewStep({
         </Text>
       )}
       {testState.status === 'cancelled' && (
-        <Alert color="yellow" icon={<IconAlertTriangle size="1.125rem" />} title="The test was cancelled">
+        <Alert color="yellow" icon={<IconAlertTriangle size="1.125rem" />} title="The test was cancelled" data-test-outcome tabIndex={-1}>
           <Text size="sm">Nothing was saved. Test again, change the settings, or save them untested.</Text>
           <Button mt="sm" size="xs" variant="light" color="yellow" onClick={onSaveAnyway} disabled={busy}>
             Save without a working test
@@ -126,7 +133,7 @@ export function ReviewStep({
         </Alert>
       )}
       {testState.status === 'failed' && (
-        <Alert color="red" icon={<IconAlertTriangle size="1.125rem" />} title="The test call failed">
+        <Alert color="red" icon={<IconAlertTriangle size="1.125rem" />} title="The test call failed" data-test-outcome tabIndex={-1}>
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {testState.message}
           </Text>
