@@ -604,6 +604,29 @@ describe('a server that lists many models', () => {
     expect(screen.getByRole('textbox', { name: 'Filter the models' })).toBeTruthy() // still on the model step
   })
 
+  /*
+   * A filter that hides every model, none ticked, then Next: "Choose at least one model" showed with the focus
+   * left on Next, no box being there to take it. The filter takes it, marked invalid, saying it hides them all.
+   */
+  it('Next with a filter hiding every model: the focus is on the filter, which says so and how to clear it', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await fill(screen.getByLabelText(/^API base URL/), `${big.url}/v1`)
+    await next()
+    await screen.findByText('120 models listed')
+    const filter = screen.getByRole('textbox', { name: 'Filter the models' })
+    await fill(filter, 'mistral')
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0)
+    await next()
+    await waitFor(() => expect(document.activeElement).toBe(filter))
+    expect(filter.getAttribute('aria-invalid')).toBe('true')
+    expect(description(filter)).toMatch(/the filter “mistral” hides all 120 listed models\. Clear it \(Escape\)/)
+    await userEvent.keyboard('{Escape}')
+    expect((filter as HTMLInputElement).value).toBe('')
+    expect(screen.getAllByRole('checkbox')).toHaveLength(120)
+  })
+
   it('a short list has no filter', async () => {
     wizard()
     await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))

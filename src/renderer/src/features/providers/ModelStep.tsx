@@ -230,6 +230,16 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
   const filterable = options.length > MODEL_FILTER_FROM
   const words = filterable ? filter.toLowerCase().split(/\s+/).filter(Boolean) : []
   const shown = options.filter((o) => ticked.has(o) || words.every((w) => o.toLowerCase().includes(w)))
+  /**
+   * The filter hides every model (none ticked): Next said "Choose at least one model…" with no box to focus,
+   * the focus left on Next. The error is then the filter's own, saying so and how to clear it: the wizard
+   * focuses the filter, marked invalid and described by that sentence.
+   */
+  const hidesAll = filterable && words.length > 0 && shown.length === 0
+  const filterError =
+    hidesAll && errors.model
+      ? `Choose at least one model: the filter “${filter.trim()}” hides all ${countText(options.length)} listed models. Clear it (Escape) to see them all, or type a model the server does not list below.`
+      : undefined
   const addTyped = () => {
     const name = typed.trim()
     if (!name) return
@@ -245,7 +255,7 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
           label="Models"
           description="Each model you tick becomes a provider of its own, sharing this server's address and key."
           withAsterisk
-          error={errors.model}
+          error={filterError ? undefined : errors.model}
           errorProps={{ id: modelErrorId }}
         >
           {filterable && (
@@ -258,12 +268,19 @@ export function ModelStep({ draft, change, errors, mode, onChangeConnection }: S
               onChange={(e) => setFilter(e.currentTarget.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') e.preventDefault() // filters; Next stays a click away
+                if (e.key === 'Escape' && filter) {
+                  e.preventDefault()
+                  setFilter('')
+                }
               }}
+              error={filterError}
             />
           )}
-          {filterable && shown.length === chosen.length && words.length > 0 && (
+          {filterable && shown.length === chosen.length && words.length > 0 && !filterError && (
             <Text size="sm" c="dimmed" mt="xs">
-              No other listed model matches “{filter.trim()}”. A model the server does not list can be typed below.
+              {hidesAll
+                ? `No listed model matches “${filter.trim()}”. Clear the filter (Escape) to see all ${countText(options.length)}, or type a model the server does not list below.`
+                : `No other listed model matches “${filter.trim()}”. A model the server does not list can be typed below.`}
             </Text>
           )}
           <ModelsFieldset>
