@@ -471,6 +471,26 @@ describe('wizard flow', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull())
   })
 
+  /*
+   * Started over after Next had shown a step's error (here the address left empty): the first step came back
+   * saying "Choose a kind of provider", its first choice marked invalid and read out so, before anything was done.
+   */
+  it('"Start over" after an error was shown begins again without an error', async () => {
+    wizard()
+    await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
+    await next()
+    await userEvent.clear(screen.getByLabelText(/^API base URL/))
+    await next()
+    expect(screen.getByLabelText(/^API base URL/).getAttribute('aria-invalid')).toBe('true')
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Start over?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start over' }))
+    const first = await screen.findByRole('radio', { name: /^OpenAI$/ })
+    await waitFor(() => expect(document.activeElement).toBe(first))
+    expect(screen.queryByText('Choose a kind of provider')).toBeNull()
+    expect(screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-invalid') === 'true')).toEqual([])
+  })
+
   it('edit: the last check is shown and "Check" tries the saved settings', async () => {
     await addProvider(node, 'gpt', { external_url: fake.url, name: 'Laptop GPT', model: { OpenAI: { model_type: 'gpt-e2e' } } })
     wizard({ kind: 'edit', providerId: 'gpt' })

@@ -150,7 +150,12 @@ export function ProviderWizard({ mode, arrival = {} }: { mode: WizardMode; arriv
       takenIds={(providers.data ?? []).map((p) => p.id)}
       resumed={mode.kind === 'add' && addDraft.resumed}
       notice={mode.kind === 'add' ? addDraft.notice : null}
-      onStartOver={() => confirmStartOver(() => addDraft.startOver(nodeName))}
+      onStartOver={(then) =>
+        confirmStartOver(() => {
+          addDraft.startOver(nodeName)
+          then()
+        })
+      }
       saveBlocked={deletedMeanwhile}
       confirmSave={changedMeanwhile ? (proceed) => confirmOverwrite(shownName, proceed) : undefined}
       focusField={toFix?.field}
@@ -240,7 +245,8 @@ interface FormProps {
   readonly takenIds: readonly string[]
   readonly resumed?: boolean
   readonly notice?: string | null
-  readonly onStartOver?: () => void
+  /** Asks, then starts the add draft over and calls `then` (the form forgets the errors it showed). */
+  readonly onStartOver?: (then: () => void) => void
   readonly onDone: () => void
   /** Reached from a failed answer: the field holding what failed, focused as the form opens. */
   readonly focusField?: FieldToFix
@@ -531,7 +537,15 @@ export function WizardForm({
             variant="default"
             size="xs"
             leftSection={<IconRefresh size="0.875rem" />}
-            onClick={onStartOver}
+            // Started over after a step's error was shown: the first step said "Choose a kind of provider", its
+            // first choice marked invalid, before anything was done. The errors shown go with the draft.
+            onClick={() =>
+              onStartOver(() => {
+                setShown(false)
+                setServerErrors({})
+                setTestState({ status: 'idle' })
+              })
+            }
             disabled={busy}
             style={{ flexShrink: 0 }} // beside a long title in a narrow window: the label stays whole
           >
