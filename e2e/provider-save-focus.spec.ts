@@ -47,3 +47,31 @@ test('after Test & add, the focus is in the page the wizard leads to, not on its
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Skip to content' })).not.toBeFocused()
 })
+
+test('between the test passing and the save landing, the focus waits on “Connection works”, then goes to the provider’s Edit', async ({
+  page,
+  node
+}) => {
+  await node.api('POST', '/v2/add_llm_provider', { ...providerBody('first', node.fake.url), name: 'First' })
+  // The save is held in the browser until the focus has been looked at; the test call goes through.
+  let release: () => void = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  let saving = false
+  await page.route('**/v2/modify_llm_provider', async (route) => {
+    saving = true
+    await held
+    await route.continue()
+  })
+  await page.goto(node.uiUrl)
+  await page.getByRole('link', { name: 'Providers' }).click()
+  await page.getByRole('link', { name: 'Edit First' }).focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('tab', { name: /Review/ }).click()
+  await page.getByRole('button', { name: 'Test & save' }).focus()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => saving).toBe(true)
+  await expect(page.getByRole('alert').filter({ hasText: 'Connection works' })).toBeFocused()
+  expect(await focusOnBody(page)).toBe(false)
+  release()
+  await expect(page.getByRole('link', { name: 'Edit First' })).toBeFocused()
+})
