@@ -66,7 +66,7 @@ describe('provider edit', () => {
     await userEvent.type(again, 'http://127.0.0.1:9/v1')
     await next()
     expect(
-      await screen.findByText(`The stored key is only sent to ${fake.url}/v1. Enter the API key for the new address, or remove the key`)
+      await screen.findByText(`The stored key is only sent to ${fake.url}/v1. Enter the API key for the new address, or press Remove key`)
     ).toBeTruthy()
     expect(fake.requests).toHaveLength(0)
   })

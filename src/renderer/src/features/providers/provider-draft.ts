@@ -337,7 +337,7 @@ export function validate(
     errors.api_key = `${choiceLabel(d.choice!)} needs an API key and this provider has none`
   }
   const movedFrom = mode === 'edit' && d.keyAction === 'unchanged' && hasStoredKey ? keyMovedFrom(d) : undefined
-  if (movedFrom) errors.api_key = `The stored key is only sent to ${movedFrom}. Enter the API key for the new address, or remove the key`
+  if (movedFrom) errors.api_key = `The stored key is only sent to ${movedFrom}. Enter the API key for the new address, or press Remove key`
   if (mode === 'edit' && !d.model.trim()) errors['model'] = 'Choose or type a model'
   if (mode === 'add' && chosenModels(d).length === 0) errors['model'] = 'Choose at least one model, or type its name'
   // The node adds at most 100 at once: more were each tested, then refused whole, and the wizard went back
