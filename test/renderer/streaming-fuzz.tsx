@@ -149,7 +149,12 @@ export function html(text: string, size?: number): string {
   const out = renderToStaticMarkup(
     <MantineProvider>{markdownFrame(size === undefined ? text : markdownBlocks(text, size))}</MantineProvider>
   )
-  return out.replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z])/g, '$1').replace(/<\/tbody><tbody>/g, '')
+  // Line breaks between blocks are not drawn (white space at a line's start or end): the whole parse has one between a
+  // block and the next, drawn blocks not always, also before and after an HTML block, drawn as its text ('&lt;!--').
+  return out
+    .replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z]|&lt;)/g, '$1')
+    .replace(/\n+(?=<(?:p|ul|ol|blockquote|h[1-6]|div|table|pre|hr)[\s>/])/g, '')
+    .replace(/<\/tbody><tbody>/g, '')
 }
 
 /** The cuts of an answer of `length` checked: every `step` characters, and each of the last `last`. */

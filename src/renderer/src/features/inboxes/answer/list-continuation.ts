@@ -1,4 +1,4 @@
-import type { Root } from 'mdast'
+import type { Nodes, Root } from 'mdast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
@@ -69,4 +69,18 @@ export function hasTaskItem(markdown: string): boolean {
   if (!/\[[ \txX]\]/.test(markdown)) return false
   const first = parse(markdown).children[0]
   return first?.type === 'list' && first.children.some((item) => typeof item.checked === 'boolean')
+}
+
+/**
+ * Whether the code block or HTML block that begins on line `line` (1-based) of `markdown` (a block's text, its last
+ * line the one asked about) goes on to its last line: false when a container it was in (a list item) ended before.
+ */
+export function goesOnTo(markdown: string, line: number): boolean {
+  const last = markdown.split('\n').length
+  let node: Nodes = parse(markdown)
+  for (;;) {
+    if ((node.type === 'code' || node.type === 'html') && node.position?.start.line === line) return node.position.end.line === last
+    if (!('children' in node) || node.children.length === 0) return false
+    node = node.children[node.children.length - 1]!
+  }
 }

@@ -1,5 +1,5 @@
 import { codeLine, fenceContext, fenceLine, NESTED_FENCE } from './fence-context'
-import { itemLine, LIST_MARKER, listAtEnd, listEnd } from './list-continuation'
+import { goesOnTo, itemLine, LIST_MARKER, listAtEnd, listEnd } from './list-continuation'
 
 /** About a screenful of a message: what is shown before "Show all". */
 export const PREVIEW_CHARS = 2000
@@ -75,8 +75,15 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   let done = ''
   /** Lines of code of long fences in list items or block quotes of the current block, to draw in them. */
   let holes: MarkdownBlock[] = []
-  /** The opening line of the code fence the lines are in, and where it starts. */
-  let fence: { line: string; at: number } | undefined
+  /**
+   * The opening line of the code fence the lines are in, where it starts, and the spaces its lines are known to have
+   * at least (those of its opening line, until the parser tells it goes on past a line with fewer: lessIndented).
+   */
+  let fence: { line: string; at: number; indent: number } | undefined
+  /** The HTML block (CommonMark's kinds 1-5, which a blank line does not end) the lines are in: as `fence`, and its end. */
+  let html: { end: RegExp; at: number; indent: number } | undefined
+  /** No more cuts (but where a list whose items the block holds ends): where the lines are is not known. */
+  let lost = false
   /** The opening line of the fence whose code the current block continues. */
   let code: string | undefined
   let lineStart = 0
@@ -112,7 +119,7 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     if (lineEnd < 0) lineEnd = text.length
     // Without a CRLF's \r: a fence's closing line "```\r" was not seen as one, and all after it taken for code.
     const line = text.slice(lineStart, lineEnd).replace(/\r$/, '')
-    if (fence === undefined && list !== undefined && mayEndList(line, list)) {
+    if ((fence === undefined || lost) && list !== undefined && mayEndList(line, list)) {
       // What follows the list is a block of its own (the line is read again, out of the list).
       if (listEnd(done + text.slice(start, lineEnd)) !== undefined) {
         cut(lineStart)
@@ -121,7 +128,26 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         continue
       }
     }
-    if (fence !== undefined) {
+    const open = fence ?? html
+    if (!lost && open !== undefined && lessIndented(line, open.indent)) {
+      // An indented fence or HTML block may be in a list item, which a line less indented ends (the fence or HTML
+      // with it: '- a', '  ```', 'b' draws 'b' as words after the list, and a '  ```' after them opens a fence), or
+      // not, its lines going on past it. The parser tells, once for each such block and each fewer spaces (at most 3
+      // times); past a block twice the size (a long one, parsed again for each) the text is no more cut.
+      const block = done + text.slice(start, lineEnd)
+      if (open.at < start || block.length > 2 * size) lost = true
+      else if (goesOnTo(block, (done + text.slice(start, open.at)).split('\n').length)) open.indent = /^ */.exec(line)![0].length
+      else {
+        fence = undefined
+        html = undefined
+        continue
+      }
+    }
+    if (lost) {
+      // Read no more: no line is taken for a fence, a table or a blank line to cut at.
+    } else if (html !== undefined) {
+      if (html.end.test(line)) html = undefined
+    } else if (fence !== undefined) {
       if (closesFence(fence.line, line)) {
         fence = undefined
         // A continuation holds code only: what follows the fence is a block of its own.
@@ -156,7 +182,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       }
       const item = list !== undefined ? itemLine(line) : undefined
       if (list !== undefined && item?.kind === list.kind) list.indent = item.indent
-      if (FENCE_OPEN.test(line)) fence = { line, at: lineStart }
+      const opener = HTML_OPEN.exec(line)
+      if (opener !== null) {
+        const end = htmlEnd(opener)
+        if (!end.test(line.slice(opener[0].length))) html = { end, at: lineStart, indent: /^ */.exec(line)![0].length }
+      } else if (FENCE_OPEN.test(line)) fence = { line, at: lineStart, indent: /^ */.exec(line)![0].length }
       // Not before an indented line: it goes on in the list item the text is in (alone, its words were a paragraph
       // out of the list, or with 4 spaces an indented code block).
       else if (line.trim() === '' && length(lineStart) >= size && /\S/.test(text[lineEnd + 1] ?? ' ')) {
@@ -275,6 +305,25 @@ function mayEndList(line: string, list: { kind: string; indent: number }): boole
   const spaces = /^ */.exec(line)![0].length
   if (spaces === line.length) return false
   return line[spaces] === '\t' || (spaces < list.indent && itemLine(line)?.kind !== list.kind)
+}
+
+/** A line, not blank, with fewer spaces before its first character than `indent` (a tab: 4 columns, never fewer). */
+function lessIndented(line: string, indent: number): boolean {
+  const spaces = /^ */.exec(line)![0].length
+  return spaces < indent && /\S/.test(line) && line[spaces] !== '\t'
+}
+
+/**
+ * The start of an HTML block that a blank line does not end (CommonMark's kinds 1 to 5): raw text elements, a
+ * comment, a processing instruction, a declaration, CDATA. It goes on to the line holding its end (htmlEnd).
+ */
+const HTML_OPEN = /^ {0,3}(?:<(pre|script|style|textarea)(?=[\s>]|$)|<!--|<\?|<!\[CDATA\[|<![A-Za-z])/i
+
+/** What ends the HTML block `opener` (HTML_OPEN's match) begins, looked for after the opener on its own line. */
+function htmlEnd(opener: RegExpExecArray): RegExp {
+  if (opener[1] !== undefined) return new RegExp(`</${opener[1]}>`, 'i')
+  const start = opener[0].trimStart()
+  return start === '<!--' ? /-->/ : start === '<?' ? /\?>/ : start === '<![CDATA[' ? /\]\]>/ : />/
 }
 
 /** A table's row as models write them: from a pipe, at most three spaces in. */
