@@ -71,16 +71,29 @@ export function hasTaskItem(markdown: string): boolean {
   return first?.type === 'list' && first.children.some((item) => typeof item.checked === 'boolean')
 }
 
+const goesOn = new Map<string, boolean>()
+
 /**
- * Whether the code block or HTML block that begins on line `line` (1-based) of `markdown` (a block's text, its last
- * line the one asked about) goes on to its last line: false when a container it was in (a list item) ended before.
+ * Whether the code block or HTML block that begins on line `line` (1-based) of `markdown` (from a line at the top
+ * level to the line asked about) goes on to its last line: false when a container it was in (a list item) ended
+ * before. Kept for many: an answer asks again at every frame, and may have one for each of its list's items.
  */
 export function goesOnTo(markdown: string, line: number): boolean {
+  const key = `${line}:${markdown}`
+  const known = goesOn.get(key)
+  if (known !== undefined) return known
   const last = markdown.split('\n').length
-  let node: Nodes = parse(markdown)
+  let node: Nodes = parser.parse(markdown)
+  let answer = false
   for (;;) {
-    if ((node.type === 'code' || node.type === 'html') && node.position?.start.line === line) return node.position.end.line === last
-    if (!('children' in node) || node.children.length === 0) return false
+    if ((node.type === 'code' || node.type === 'html') && node.position?.start.line === line) {
+      answer = node.position.end.line === last
+      break
+    }
+    if (!('children' in node) || node.children.length === 0) break
     node = node.children[node.children.length - 1]!
   }
+  goesOn.set(key, answer)
+  if (goesOn.size > 4096) goesOn.delete(goesOn.keys().next().value!)
+  return answer
 }

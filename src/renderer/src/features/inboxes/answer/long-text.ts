@@ -84,6 +84,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   let html: { end: RegExp; at: number; indent: number } | undefined
   /** No more cuts (but where a list whose items the block holds ends): where the lines are is not known. */
   let lost = false
+  /**
+   * The start of the last line at the top level, in no block but a list it may begin an item of: one not indented
+   * after a blank line (or the text's start), outside fences and HTML blocks. The parser reads from there.
+   */
+  let top = 0
   /** The opening line of the fence whose code the current block continues. */
   let code: string | undefined
   let lineStart = 0
@@ -132,11 +137,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     if (!lost && open !== undefined && lessIndented(line, open.indent)) {
       // An indented fence or HTML block may be in a list item, which a line less indented ends (the fence or HTML
       // with it: '- a', '  ```', 'b' draws 'b' as words after the list, and a '  ```' after them opens a fence), or
-      // not, its lines going on past it. The parser tells, once for each such block and each fewer spaces (at most 3
-      // times); past a block twice the size (a long one, parsed again for each) the text is no more cut.
-      const block = done + text.slice(start, lineEnd)
-      if (open.at < start || block.length > 2 * size) lost = true
-      else if (goesOnTo(block, (done + text.slice(start, open.at)).split('\n').length)) open.indent = /^ */.exec(line)![0].length
+      // not, its lines going on past it. The parser tells, from the last line at the top level (`top`), once for
+      // each such block and each fewer spaces (at most 3 times). Farther than TOP_MAX from it (a long list item, or
+      // a tight list: parsed again for each), the text is no more cut.
+      if (open.at < top || lineEnd - top > TOP_MAX) lost = true
+      else if (goesOnTo(text.slice(top, lineEnd), text.slice(top, open.at).split('\n').length)) open.indent = /^ */.exec(line)![0].length
       else {
         fence = undefined
         html = undefined
@@ -168,6 +173,7 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         head = table
       }
     } else {
+      if (/^[^\s]/.test(line) && /^\s*$/.test(lastLine(text, lineStart))) top = lineStart
       table = undefined
       // A continuation holds rows only: what follows the table is a block of its own.
       if (head !== undefined) {
@@ -306,6 +312,9 @@ function mayEndList(line: string, list: { kind: string; indent: number }): boole
   if (spaces === line.length) return false
   return line[spaces] === '\t' || (spaces < list.indent && itemLine(line)?.kind !== list.kind)
 }
+
+/** How far from the last line at the top level the parser is asked where an indented fence or HTML block ends. */
+const TOP_MAX = 2000
 
 /** A line, not blank, with fewer spaces before its first character than `indent` (a tab: 4 columns, never fewer). */
 function lessIndented(line: string, indent: number): boolean {
