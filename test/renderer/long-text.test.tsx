@@ -155,6 +155,12 @@ describe('blocks drawn as the whole text parsed at once', () => {
       30,
       '  ```sh\nrun it\n\n  still code\n  ```\n\nafter\n\nmore\n'
     ],
+    [
+      'fuzz seed 172: with CRLF line ends, an unclosed fence after a footnote, its code less indented (it goes on)',
+      300,
+      'ets `code` *stress* `code` keeps\r\na *stress* keeps *stress* *stress* node *stress* answers answers\r\n[^n2]: `code` documents **bold** node `code` a **bold** a about [other]\r\n  ~~~\r\n    code(0) > not a quote\r\n \tcode(8) // x\r\n \tcode(9) y\r\n\t\tcode(10) > not a quote\r\n code(11) - not an item\r\n code(12) y\r\n\nc'
+    ],
+    ['with CRLF line ends, a fence after a footnote, its code less indented', 10, '[^1]: A note.\r\n  ~~~\r\n code\r\n\r\nstill code\r\n'],
     ['an HTML comment holding blank lines', 5, 'Intro.\n\n<!-- a note\n\n# not a heading\n\n- not an item\n-->\n\nafter\n\nmore\n'],
     ['a <pre> element holding blank lines', 5, 'Intro.\n\n<pre>\nkept\n\nas is\n</pre>\n\nafter\n\nmore\n'],
     [

@@ -141,7 +141,8 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       // each such block and each fewer spaces (at most 3 times). Farther than TOP_MAX from it (a long list item, or
       // a tight list: parsed again for each), the text is no more cut.
       if (open.at < top || lineEnd - top > TOP_MAX) lost = true
-      else if (goesOnTo(text.slice(top, lineEnd), text.slice(top, open.at).split('\n').length)) open.indent = /^ */.exec(line)![0].length
+      else if (goesOnTo(text.slice(top, lineStart) + line, text.slice(top, open.at).split('\n').length))
+        open.indent = /^ */.exec(line)![0].length
       else {
         fence = undefined
         html = undefined
