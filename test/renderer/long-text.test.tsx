@@ -162,6 +162,16 @@ describe('blocks drawn as the whole text parsed at once', () => {
     ],
     ['with CRLF line ends, a fence after a footnote, its code less indented', 10, '[^1]: A note.\r\n  ~~~\r\n code\r\n\r\nstill code\r\n'],
     ['an HTML comment holding blank lines', 5, 'Intro.\n\n<!-- a note\n\n# not a heading\n\n- not an item\n-->\n\nafter\n\nmore\n'],
+    [
+      'a comment ended where it begins, then a fence holding blank lines',
+      5,
+      'Intro.\n\n<!-->\n\n```\ncode\n\n-->\n\nmore code\n```\n\nafter\n'
+    ],
+    [
+      'a <![cdata[ paragraph (no HTML block), then a fence holding blank lines',
+      5,
+      'Intro.\n\n<![cdata[ x\n\n```\ncode\n\n]]>\n\nmore code\n```\n\nafter\n'
+    ],
     ['a <pre> element holding blank lines', 5, 'Intro.\n\n<pre>\nkept\n\nas is\n</pre>\n\nafter\n\nmore\n'],
     [
       'an HTML comment in a list item, the item ended by a line less indented',

@@ -190,9 +190,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       const item = list !== undefined ? itemLine(line) : undefined
       if (list !== undefined && item?.kind === list.kind) list.indent = item.indent
       const opener = HTML_OPEN.exec(line)
-      if (opener !== null) {
+      // CDATA's start is in capitals only ('<![cdata[' begins no HTML block: a fence after it would be missed).
+      if (opener !== null && (!opener[0].endsWith('[') || opener[0].endsWith('<![CDATA['))) {
         const end = htmlEnd(opener)
-        if (!end.test(line.slice(opener[0].length))) html = { end, at: lineStart, indent: /^ */.exec(line)![0].length }
+        // Its end looked for from its start's '<' on ('<!-->' and '<?>' end where they begin).
+        if (!end.test(line.slice(opener[0].indexOf('<') + 1))) html = { end, at: lineStart, indent: /^ */.exec(line)![0].length }
       } else if (FENCE_OPEN.test(line)) fence = { line, at: lineStart, indent: /^ */.exec(line)![0].length }
       // Not before an indented line: it goes on in the list item the text is in (alone, its words were a paragraph
       // out of the list, or with 4 spaces an indented code block).
@@ -329,7 +331,7 @@ function lessIndented(line: string, indent: number): boolean {
  */
 const HTML_OPEN = /^ {0,3}(?:<(pre|script|style|textarea)(?=[\s>]|$)|<!--|<\?|<!\[CDATA\[|<![A-Za-z])/i
 
-/** What ends the HTML block `opener` (HTML_OPEN's match) begins, looked for after the opener on its own line. */
+/** What ends the HTML block `opener` (HTML_OPEN's match) begins. */
 function htmlEnd(opener: RegExpExecArray): RegExp {
   if (opener[1] !== undefined) return new RegExp(`</${opener[1]}>`, 'i')
   const start = opener[0].trimStart()
