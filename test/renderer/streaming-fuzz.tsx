@@ -153,7 +153,7 @@ export function html(text: string, size?: number): string {
   // block and the next, drawn blocks not always, also before and after an HTML block, drawn as its text ('&lt;!--').
   return out
     .replace(/(<\/[a-z0-9]+>)\n+(?=<[a-z]|&lt;)/g, '$1')
-    .replace(/\n+(?=<(?:p|ul|ol|blockquote|h[1-6]|div|table|pre|hr)[\s>/])/g, '')
+    .replace(/\n+(?=<(?:p|ul|ol|blockquote|h[1-6]|div|table|pre|hr|section)[\s>/])/g, '')
     .replace(/<\/tbody><tbody>/g, '')
 }
 
