@@ -11,7 +11,7 @@ import { absoluteTime, relativeTime } from './relative-time'
 import classes from './InboxRow.module.css'
 import { openMenuFromRow, opensMenu, plainKey, RowMenu, type MenuState } from './row-menu'
 import { HiddenBadge } from './HiddenMarker'
-import { leadToFirstMatch } from './snippet-lead'
+import { leadToFirstMatch, snippetDirection } from './snippet-lead'
 import { conversationRoute, type FollowedSearch } from './followed-search'
 import { nameSaysModel } from '../../../../shared/provider-title'
 
@@ -51,6 +51,7 @@ function Snippet({ text, query, failed, stopped }: { text: string; query: string
   const last = before.at(-1)
   const spaced = last !== undefined && last.text.endsWith(' ')
   if (spaced) before[before.length - 1] = { ...last, text: last.text.slice(0, -1) }
+  const dir = snippetDirection(quoted)
   return (
     <span
       className={`${classes.preview} ${classes.snippet}`}
@@ -60,23 +61,26 @@ function Snippet({ text, query, failed, stopped }: { text: string; query: string
       {/* Before the quote, which is cut to the words found: it stays whole. */}
       {(failed || stopped) && <span className={classes.said}>{failed ? FAILED_ANSWER_LEAD : STOPPED_ANSWER_LEAD}</span>}
       {/* On a narrow row the text after the first word found gives way first, then the words before it, from their
-          start: the word found stays in view. */}
-      {first > 0 && (
-        <span className={classes.before}>
-          <bdi>
-            <Marked pieces={before} />
-          </bdi>
+          start: the word found stays in view. The parts follow one another in the snippet's own direction (a Hebrew or
+          Arabic snippet from the right), each read in it. */}
+      <span className={classes.quote} dir={dir}>
+        {first > 0 && (
+          <span className={classes.before}>
+            <bdi dir={dir}>
+              <Marked pieces={before} />
+            </bdi>
+          </span>
+        )}
+        {spaced && <span className={classes.said}> </span>}
+        <span className={classes.found}>
+          <Marked pieces={pieces.slice(first, first + 1)} />
         </span>
-      )}
-      {spaced && <span className={classes.said}> </span>}
-      <span className={classes.found}>
-        <Marked pieces={pieces.slice(first, first + 1)} />
+        {pieces.length > first + 1 && (
+          <span className={classes.after}>
+            <Marked pieces={pieces.slice(first + 1)} />
+          </span>
+        )}
       </span>
-      {pieces.length > first + 1 && (
-        <span className={classes.after}>
-          <Marked pieces={pieces.slice(first + 1)} />
-        </span>
-      )}
     </span>
   )
 }

@@ -34,3 +34,15 @@ export function leadToFirstMatch(parts: readonly Piece[], lead = SNIPPET_LEAD): 
   }
   return [{ text: `…${before.slice(cut)}`, match: false }, ...parts.slice(first)]
 }
+
+/** Letters of the scripts written right to left. */
+const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u
+
+/**
+ * The direction a snippet reads in, as a paragraph of it would (the first letter's script decides, as
+ * dir="auto" does): its parts (the words before the word found, that word, the rest) are laid out in it.
+ */
+export function snippetDirection(text: string): 'ltr' | 'rtl' {
+  const letter = /\p{L}/u.exec(text)
+  return letter && RIGHT_TO_LEFT.test(letter[0]) ? 'rtl' : 'ltr'
+}
