@@ -105,8 +105,10 @@ export function FilePreview({ path, node, came = {} }: { path: string; node?: st
             </Group>
           </Anchor>
         )}
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4" style={{ wordBreak: 'break-all' }}>
+        {/* Download goes below the name when both do not fit: kept beside it on a narrow window at a large
+            text size, it left the name a letter or two wide, one line per letter. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" style={{ wordBreak: 'break-all', flex: '1 1 10em', minWidth: 0 }}>
             {baseName(path)}
           </Title>
           <Button

@@ -277,7 +277,8 @@ function TreeRow({ labelId, entry, depth, isOpen, selected, dropTarget, onMove, 
           {entry.name}
         </Text>
         {!entry.is_directory && (
-          <Text component="span" size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          // The size gives way before the name: kept whole, it left a narrow row's name one letter and "…".
+          <Text component="span" size="xs" c="dimmed" truncate style={{ flexShrink: 1000, minWidth: 0 }}>
             {/* A space where the row's text is read as one (its name), unseen at the start of the line. */} {fileSizeText(entry.size)}
             {state.kind === 'processing' ? ' · embedding…' : ''}
           </Text>
