@@ -14,7 +14,8 @@ layOutLists()
 /*
  * A file stored with no text (an empty .txt, an empty Word document, a PDF of scanned pages) was "done"
  * in its upload row like any other: only its preview said it held no text, and the operator who
- * uploaded 200 files never saw that. Its row now says "done — no text found", and the summary counts them.
+ * uploaded 200 files never saw that. Its row now says "done — no text found", and the summary counts them;
+ * under it a sentence says what that means (it was only in the tooltip, out of reach of the keyboard).
  */
 
 /** The node's transport, counting the passage-count questions the window asks. */
@@ -88,6 +89,12 @@ describe('an upload whose file holds no text says so in its row', () => {
     expect(said('invoice.pdf')).toBe('done')
     expect(said('minutes.docx')).toBe('done')
     expect(within(rowOf('scan.pdf')).getByText(/^done/).getAttribute('title')).toMatch(/no text could be read from this file/)
+    // What that means is said in words under the row, not only in a tooltip the keyboard never shows.
+    expect(within(rowOf('scan.pdf')).getByTestId('upload-no-text').textContent).toBe(
+      'scan.pdf is stored, but no text could be read from it (it is empty, or a scan with no text layer), so search and answers cannot use it. If it is a scan, upload a copy with its text recognised (OCR).'
+    )
+    expect(within(rowOf('empty.txt')).getByTestId('upload-no-text').textContent).toMatch(/^empty\.txt is stored, but no text/)
+    for (const name of ['lease.txt', 'invoice.pdf', 'minutes.docx']) expect(within(rowOf(name)).queryByTestId('upload-no-text')).toBeNull()
     // The empty file's answer tells by itself (no bytes): it is not asked about. The others are asked once each
     // (with no embedding model, the answer says nothing of their passages).
     expect(asked.sort()).toEqual(['/Inbox/blank.docx', '/Inbox/invoice.pdf', '/Inbox/lease.txt', '/Inbox/minutes.docx', '/Inbox/scan.pdf'])

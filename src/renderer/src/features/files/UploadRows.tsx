@@ -329,6 +329,10 @@ const detailLine = (s: { readonly detail: string; readonly answered?: boolean })
 const NO_TEXT_TITLE =
   'Stored, but no text could be read from this file (it is empty, or a scan with no text layer): search and answers cannot use it.'
 
+/** What a row done with no text found means, said under it. */
+const noTextSentence = (name: string) =>
+  `${name} is stored, but no text could be read from it (it is empty, or a scan with no text layer), so search and answers cannot use it. If it is a scan, upload a copy with its text recognised (OCR).`
+
 /** What a row done with its text unknown means (its tooltip). */
 const TEXT_UNKNOWN_TITLE =
   'Stored. The node did not say in time whether text could be read from this file: open it in the library to see its passages.'
@@ -469,6 +473,13 @@ const UploadRowView = memo(function UploadRowView({ row, queue, uploadButton }: 
             {actions}
           </Group>
         </Group>
+      )}
+      {/* What "no text found" means, in words under the row: only in its tooltip, the keyboard, a screen reader and
+          an operator who did not hover never learned that the file's questions would find nothing in it. */}
+      {s.kind === 'done' && s.noText && (
+        <Text size="xs" c="dimmed" data-testid="upload-no-text" style={{ overflowWrap: 'anywhere' }}>
+          {noTextSentence(row.name)}
+        </Text>
       )}
       {s.kind === 'failed' && detailsShown && (
         <Text id={detailsId} size="xs" c="dimmed" data-testid="upload-failure-detail" style={{ overflowWrap: 'anywhere' }}>
