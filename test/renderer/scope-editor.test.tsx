@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import pickerClasses from '../../src/renderer/src/features/jobs/LibraryPicker.module.css'
 import { parseLocalEntry } from '../../src/renderer/src/features/jobs/scope-entries'
 import { emptyScope, JobScopeSchema, type JobScope } from '../../src/shared/contract/scope'
+import { pdfOf } from '../support/documents'
 import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fixtures'
 import { useSeededDataDir, useTestNode } from '../support/node'
 import { ScopeEditorHarness } from './scope-editor-harness'
@@ -458,6 +459,31 @@ describe('ScopeEditor drop', () => {
     await userEvent.upload(input, [new File(['The boiler is serviced in October.'], 'boiler.txt', { type: 'text/plain' })])
     await waitFor(() => expect(scope.vector_fs_items.map((i) => i.path.path_ids)).toEqual([['boiler.txt']]))
     expect(within(library).getByTestId('scope-upload').textContent).toBe('boiler.txt: uploaded and selected')
+  })
+
+  it('a file uploaded here with no text (a scanned PDF, an empty file) is selected, and its line says answers cannot use it', async () => {
+    let scope: JobScope = emptyScope()
+    renderWithApp(<ScopeEditorHarness onScope={(s) => (scope = s)} />, routerTransport(node.router))
+    const library = screen.getByRole('region', { name: 'Library' })
+    await within(library).findByRole('checkbox', { name: 'Inbox docs' })
+    const input = library.querySelector<HTMLInputElement>('input[type=file]')!
+    await userEvent.upload(input, [
+      new File([new Uint8Array(await pdfOf(['']))], 'scan.pdf', { type: 'application/pdf' }),
+      new File([''], 'empty.txt', { type: 'text/plain' }),
+      new File(['The boiler is serviced in October.'], 'boiler.txt', { type: 'text/plain' })
+    ])
+    await waitFor(() =>
+      expect(scope.vector_fs_items.map((i) => i.path.path_ids[0]).sort()).toEqual(['boiler.txt', 'empty.txt', 'scan.pdf'])
+    )
+    const line = (name: string) =>
+      within(library)
+        .getAllByTestId('scope-upload')
+        .find((r) => r.textContent.startsWith(`${name}:`))!.textContent
+    const note =
+      ': uploaded and selected, but no text could be read from it (it is empty, or a scan with no text layer), so answers cannot use it. If it is a scan, upload a copy with its text recognised (OCR).'
+    await waitFor(() => expect(line('scan.pdf')).toBe(`scan.pdf${note}`))
+    expect(line('empty.txt')).toBe(`empty.txt${note}`)
+    expect(line('boiler.txt')).toBe('boiler.txt: uploaded and selected')
   })
 
   it('"Choose files…" forgets each pick once taken, so the same file picked again (after its upload failed) is sent again', async () => {

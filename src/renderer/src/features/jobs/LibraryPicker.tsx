@@ -31,6 +31,7 @@ import { sendingElsewhere } from '../../stores/uploads'
 import {
   flattenTree,
   FolderSelect,
+  noTextOutcome,
   openFoldersToRead,
   parentPath,
   toggleExpanded,
@@ -234,7 +235,7 @@ export function LibraryPicker({ value, onChange }: ScopeProps) {
         {dropped.rows.map((r) => (
           <Text key={r.name} size="xs" c={r.error ? 'red' : 'dimmed'} data-testid="scope-upload">
             {/* A failure's sentence names the file itself. */}
-            {r.error ?? `${r.name}: ${r.done ? 'uploaded and selected' : 'uploading…'}`}
+            {r.error ?? `${r.name}: ${r.done ? 'uploaded and selected' : 'uploading…'}` + (r.noText ? NO_TEXT_NOTE : '')}
           </Text>
         ))}
         {missing.slice(0, MISSING_SHOWN).map((m) => (
@@ -300,6 +301,22 @@ interface DroppedRow {
   readonly name: string
   readonly done: boolean
   readonly error?: string
+  /** Stored and selected, but with no text the node could read: the job's answers will find nothing in it. */
+  readonly noText?: boolean
+}
+
+/**
+ * Said of a file uploaded here with no text (empty, a scanned PDF): it was "uploaded and selected" like any
+ * other, and the operator learned only from answers that missed it that the job could not read it.
+ */
+const NO_TEXT_NOTE =
+  ', but no text could be read from it (it is empty, or a scan with no text layer), so answers cannot use it. If it is a scan, upload a copy with its text recognised (OCR).'
+
+/** Whether the uploaded file holds no text; false when the node cannot tell (the row then says nothing of it). */
+async function holdsNoText(client: Parameters<typeof noTextOutcome>[0], info: Parameters<typeof noTextOutcome>[1]): Promise<boolean> {
+  const { noText, noTextLater } = noTextOutcome(client, info)
+  if (!noTextLater) return noText === true
+  return noTextLater(new AbortController().signal).catch(() => false)
 }
 
 /** Files dropped onto the picker: uploaded into the chosen folder, then selected as items. */
@@ -331,6 +348,7 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
           latestRef.current = { ...latestRef.current, value: next }
           latestRef.current.onChange(next)
           set(file.name, { name: file.name, done: true })
+          if ((await holdsNoText(client, info)) && mounted.current) set(file.name, { name: file.name, done: true, noText: true })
         } catch (err) {
           if (!mounted.current) return
           set(file.name, { name: file.name, done: true, error: uploadFailureText(err, file.name, folder, 'picker').text })
