@@ -37,7 +37,13 @@ it(`a version-13 database with ${TEXTS} MiB of texts holding emoji is migrated b
         `INSERT INTO inboxes (id, job_id, custom_name, name_is_default, datetime_created, activity) VALUES (?, 'jobid_0', 'Long 🚀 answers', 0, ?, ?)`
       )
       .run(inbox, ts, ts)
-    const content = 'A long answer ✅ with a rocket 🚀 now and then. '.repeat(Math.ceil(MIB / 48)).slice(0, MIB)
+    // An emoji every 4 KiB: a text holding one is as large in memory as one holding many (a string
+    // with any character past Latin-1 takes two bytes a character), and is folded anew all the same;
+    // an emoji every 48 characters made the folds' work per emoji (60% of the node's start) the test's
+    // run time, 50 s alone and past its 120 s under load.
+    const content = ('A long answer ✅ with a rocket 🚀 now and then. ' + 'Plain words of a long answer. '.repeat(135))
+      .repeat(Math.ceil(MIB / 4097))
+      .slice(0, MIB)
     const add = v13.prepare(`INSERT INTO messages (inbox_id, hash, node_timestamp, message_json, role) VALUES (?, ?, ?, ?, 'operator')`)
     v13.transaction(() => {
       for (let i = 0; i < TEXTS; i++) {
