@@ -22,6 +22,13 @@ let retries: number
 
 beforeEach(() => useRegenerations.setState({ asked: {} }))
 
+/**
+ * How long a wait here gives the node to answer and the window to show it: the runtime, the stand-in
+ * provider over loopback, storing, and the event's render, ~1 s of work alone. A loaded machine (load
+ * 15 on 2 cores) took over Testing Library's 5 s; a wait returns as soon as its condition holds.
+ */
+const ANSWERED = { timeout: 20_000 }
+
 async function answersIn(inbox: string): Promise<string[]> {
   const page = (await node.post('/v2/last_messages', { inbox_name: inbox, limit: 50 })).body as LastMessage[]
   return page.filter((m) => m.job_message.parent).map((m) => m.job_message.content)
@@ -30,24 +37,29 @@ async function answersIn(inbox: string): Promise<string[]> {
 it('Regenerate while the regenerated answer is being written: not offered (it says why), and offered again once it is stored', async () => {
   const { inbox } = await answeredConversation(countingRetries)
 
-  answering.fake.behaviour = { type: 'reply', chunks: ['Second', ' answer.'], delayMs: 400 }
+  // The new answer's words stream, and it ends only once the looks and clicks below are done: a
+  // fixed pause between its words raced them, and a loaded machine could store it first.
+  let finish = () => {}
+  const finished = new Promise<void>((r) => (finish = r))
+  answering.fake.behaviour = { type: 'keepalive', chunks: ['Second', ' answer.'], everyMs: 100, until: finished }
   const regenerate = () => screen.getByRole('button', { name: 'Regenerate' })
   fireEvent.click(regenerate())
-  await screen.findByTestId('streaming-answer')
+  await screen.findByTestId('streaming-answer', {}, ANSWERED)
   expect(regenerate().getAttribute('aria-disabled')).toBe('true')
   expect(regenerate().getAttribute('title')).toMatch(/being written/)
   fireEvent.click(regenerate())
   fireEvent.click(regenerate())
+  finish()
 
-  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), ANSWERED)
   expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.'])
   expect(retries).toBe(1)
   // Stored: offered again, and a click gives a third answer.
-  await waitFor(() => expect(regenerate().getAttribute('aria-disabled')).toBeNull())
+  await waitFor(() => expect(regenerate().getAttribute('aria-disabled')).toBeNull(), ANSWERED)
   expect(regenerate().getAttribute('title')).toBe('Regenerate')
   answering.fake.behaviour = { type: 'reply', chunks: ['Third answer.'] }
   fireEvent.click(regenerate())
-  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('3/3'))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('3/3'), ANSWERED)
   expect(retries).toBe(2)
 })
 
@@ -59,7 +71,7 @@ it('a double click on Regenerate asks the node once: one new answer, not two', a
   const button = screen.getByRole('button', { name: 'Regenerate' })
   fireEvent.click(button)
   fireEvent.click(button)
-  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), ANSWERED)
   await new Promise((r) => setTimeout(r, 500))
   expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.'])
   expect(retries).toBe(1)
@@ -73,12 +85,12 @@ async function answeredConversation(
   const inbox = `job_inbox::${jobId}::false`
   answering.fake.behaviour = { type: 'reply', chunks: ['First answer.'] }
   await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
-  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']))
+  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.']), ANSWERED)
   const view = answering.show(
     inbox,
     transport((req) => node.router.handle(req))
   )
-  await screen.findByText('First answer.', {}, { timeout: 10_000 })
+  await screen.findByText('First answer.', {}, ANSWERED)
   return { inbox, view }
 }
 
@@ -120,15 +132,15 @@ it('Regenerate, then another conversation before the node replied: back in it, t
   cleanup()
   await retryReplied
   view()
-  await screen.findByText('First answer.', {}, { timeout: 10_000 })
+  await screen.findByText('First answer.', {}, ANSWERED)
   // At once, before the answer's first words: under way (not offered, and the conversation says an answer is coming).
   expect(regenerateButton().getAttribute('aria-disabled')).toBe('true')
   expect(regenerateButton().getAttribute('title')).toMatch(/being written/)
   expect(screen.queryByText('Second answer.')).toBeNull()
   expect(screen.getByText('Waiting for the provider…')).toBeTruthy()
   begin()
-  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), { timeout: 15_000 })
-  await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull())
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), ANSWERED)
+  await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull(), ANSWERED)
   expect(useRegenerations.getState().asked).toEqual({})
 })
 
@@ -142,9 +154,9 @@ it('a Regenerate the node refuses says so in a sentence and is offered again at 
     onEvent: (listener) => node.ctx.bus.subscribe(listener)
   }))
   fireEvent.click(regenerateButton())
-  await screen.findByText('The answer was not regenerated')
+  await screen.findByText('The answer was not regenerated', {}, ANSWERED)
   expect(screen.getByText(/shutting down/)).toBeTruthy()
-  await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull())
+  await waitFor(() => expect(regenerateButton().getAttribute('aria-disabled')).toBeNull(), ANSWERED)
   expect(useRegenerations.getState().asked[inbox]).toBeUndefined()
   expect(await answersIn(inbox)).toEqual(['First answer.'])
 })
@@ -158,11 +170,11 @@ it('a Regenerate whose answer is stored after the operator left the conversation
   answering.fake.behaviour = { type: 'reply', chunks: ['Second answer.'], delayMs: 300 }
   fireEvent.click(regenerateButton())
   cleanup()
-  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.']), { timeout: 10_000 })
+  await waitFor(async () => expect(await answersIn(inbox)).toEqual(['First answer.', 'Second answer.']), ANSWERED)
   // Its event came with no view of the conversation: the regeneration is no longer counted as under way.
-  await waitFor(() => expect(useRegenerations.getState().asked[inbox]).toBeUndefined())
+  await waitFor(() => expect(useRegenerations.getState().asked[inbox]).toBeUndefined(), ANSWERED)
   view()
-  await screen.findByText('Second answer.', {}, { timeout: 5000 })
+  await screen.findByText('Second answer.', {}, ANSWERED)
   expect(regenerateButton().getAttribute('aria-disabled')).toBeNull()
 })
 
@@ -170,17 +182,17 @@ it('the answers’ ‹ n/m › buttons: at either end the focus goes to the othe
   await answeredConversation((route) => ({ kind: 'ipc', request: route, onEvent: (listener) => node.ctx.bus.subscribe(listener) }))
   answering.fake.behaviour = { type: 'reply', chunks: ['Second answer.'] }
   fireEvent.click(regenerateButton())
-  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), ANSWERED)
   const earlier = screen.getByRole('button', { name: 'Earlier answer' })
   const later = screen.getByRole('button', { name: 'Later answer' })
   act(() => earlier.focus())
   fireEvent.click(earlier)
-  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('1/2'))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('1/2'), ANSWERED)
   expect(screen.getByText('First answer.')).toBeTruthy()
   expect(earlier.hasAttribute('disabled')).toBe(true)
   expect(document.activeElement).toBe(later)
   fireEvent.click(later)
-  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'))
+  await waitFor(() => expect(screen.getByTestId('answer-position').textContent).toBe('2/2'), ANSWERED)
   expect(document.activeElement).toBe(earlier)
 })
 
@@ -189,7 +201,7 @@ it('a Retry of a failed answer that the node refuses says the answer was not tri
   const inbox = `job_inbox::${jobId}::false`
   answering.fake.behaviour = { type: 'status', status: 500, body: { error: { message: 'boom' } } }
   await node.post('/v2/job_message', { job_id: jobId, content: 'Name a colour' })
-  await waitFor(async () => expect((await answersIn(inbox)).length).toBe(1))
+  await waitFor(async () => expect((await answersIn(inbox)).length).toBe(1), ANSWERED)
   answering.show(inbox, {
     kind: 'ipc',
     request: (req) =>
@@ -198,8 +210,8 @@ it('a Retry of a failed answer that the node refuses says the answer was not tri
         : node.router.handle(req),
     onEvent: (listener) => node.ctx.bus.subscribe(listener)
   })
-  fireEvent.click(await screen.findByRole('button', { name: 'Retry' }, { timeout: 10_000 }))
-  await screen.findByText('The answer was not tried again')
+  fireEvent.click(await screen.findByRole('button', { name: 'Retry' }, ANSWERED))
+  await screen.findByText('The answer was not tried again', {}, ANSWERED)
   expect(screen.queryByText('The answer was not regenerated')).toBeNull()
   expect(screen.getByText(/shutting down/)).toBeTruthy()
 })
