@@ -690,13 +690,17 @@ describe('Files page against a real node', () => {
     fireEvent.drop(row, { dataTransfer: { files, types: ['Files'] } })
     await screen.findByTestId('upload-summary')
     expect(screen.getAllByTestId('upload-row').length).toBeLessThanOrEqual(40)
-    await waitFor(() => expect(screen.getByTestId('upload-summary').textContent).toMatch(/^300 of 300 files uploaded/), { timeout: 30_000 })
+    // 300 uploads through the node and the panel's renders: 7 s alone, 20 s under load 15 on 2 cores.
+    // The wait returns as soon as all are in; its limit only decides how slow a machine may be.
+    await waitFor(() => expect(screen.getByTestId('upload-summary').textContent).toMatch(/^300 of 300 files uploaded/), {
+      timeout: 100_000
+    })
     expect(screen.getAllByTestId('upload-row').length).toBeLessThanOrEqual(40)
     expect(((await node.get('/v2/retrieve_path_simplified', { path: '/Bulk', depth: '0' })).body as unknown[]).length).toBe(300)
     // Read when opened, then at most twice a second while the files came in (it was once per file).
     expect(listings.length).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - started) / 500))
     expect(listings.length).toBeLessThan(files.length / 2)
-  }, 60_000)
+  }, 120_000)
 
   it('a PDF without a text layer (a scan) is stored, and its preview says in a sentence that no text could be read from it', async () => {
     const pdf = await PDFDocument.create()
