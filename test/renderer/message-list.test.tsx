@@ -233,6 +233,21 @@ describe('the versions of an answer (‹ n/m ›)', () => {
     expect(screen.getAllByTestId('answer-position').map((p) => p.textContent)).toEqual(['1/2'])
   })
 
+  it('an earlier answer picked where its question was not loaded yet holds when the question is read in above it', () => {
+    // A question retried so often that the newest page holds only its answers: the question comes with an older page.
+    const question = message('Name a colour')
+    const answers = [answer(question, 'Blue.'), answer(question, 'Green.')]
+    const show = renderShown(answers)
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier answer' }))
+    expect(position()).toBe('1/2')
+    show([question, ...answers])
+    expect(position()).toBe('1/2')
+    // A question asked after it still brings the current one back.
+    const next = message('And another?')
+    show([question, ...answers, next])
+    expect(position()).toBe('2/2')
+  })
+
   it('the answer shown as current is the one the node gives the model with the next question', () => {
     const question = message('Name a colour')
     const messages = [question, failure(question), answer(question, 'Blue.'), answer(question, 'Green.'), failure(question)]

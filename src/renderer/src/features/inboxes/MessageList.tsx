@@ -92,7 +92,12 @@ const FindContext = createContext<FoundNow>(NOTHING_NOW)
  * The newest question of the conversation (its hash), for the answers' ‹ n/m ›: an earlier answer picked to read
  * is shown until a question is asked after it, as the model was then given the current answer, never the one read.
  */
-const LatestQuestionContext = createContext<string | undefined>(undefined)
+const LatestQuestionContext = createContext<LatestQuestion | undefined>(undefined)
+
+interface LatestQuestion {
+  readonly hash: string
+  readonly time: string
+}
 
 /** The error note whose Retry is owed the focus once drawn (retry-focus.ts): its hash, and the conversation's. */
 const RetryFocusContext = createContext<{ readonly hash: string; readonly inboxId: string } | undefined>(undefined)
@@ -136,7 +141,9 @@ function Rows(props: Props) {
   }, [messages, streaming, streamingFor, waiting])
   const latestQuestion = useMemo(() => {
     const row = rows.findLast((r) => r.kind === 'question')
-    return row?.kind === 'question' ? row.message.node_api_data.node_message_hash : undefined
+    return row?.kind === 'question'
+      ? { hash: row.message.node_api_data.node_message_hash, time: row.message.node_api_data.node_timestamp }
+      : undefined
   }, [rows])
   // The wait shown while an answer is under way (a regenerated one before its first words) is its own, which no stored
   // message dates: counted from when this window began to await it.
@@ -490,9 +497,15 @@ function Versions({
   // A pick holds while the count is the one it was made at: a new answer is shown when it arrives. And while no
   // question is asked after it: the model was given the current answer with that question, and the conversation
   // shown is the one it had (an earlier answer left shown above the question read as what it was asked after).
-  const asked = useContext(LatestQuestionContext)
+  // Picked where no question was loaded yet (the newest page all answers of one question), a question read in above
+  // it later is older than its answers, and changes nothing either.
+  const latest = useContext(LatestQuestionContext)
+  const asked = latest?.hash
   const [picked, setPicked] = useState<{ readonly at: number; readonly of: number; readonly asked: string | undefined } | null>(null)
-  const holds = picked !== null && picked.of === versions.length && picked.asked === asked
+  const holds =
+    picked !== null &&
+    picked.of === versions.length &&
+    (picked.asked === asked || (picked.asked === undefined && latest !== undefined && latest.time < newestTime(versions)))
   const index = holds ? picked.at : current
   // Gone to by the find (Ctrl+F), a version not shown is shown, as its arrows would: its words are marked there.
   const foundAt = useFoundVersion(versions, useContext(FindContext).current)
@@ -875,4 +888,11 @@ function Sender({ message }: { message: LastMessage }) {
 /** A message's time from now, kept current while it is shown. */
 function RelativeTime({ iso }: { iso: string }) {
   return <>{relativeTime(iso, useNow())}</>
+}
+
+/** When the newest of an answer's versions was stored (ISO times compare as strings). */
+function newestTime(versions: readonly LastMessage[]): string {
+  let newest = ''
+  for (const v of versions) if (v.node_api_data.node_timestamp > newest) newest = v.node_api_data.node_timestamp
+  return newest
 }
