@@ -32,6 +32,7 @@ import {
   flattenTree,
   FolderSelect,
   noTextOutcome,
+  TEXT_WAIT_MS,
   openFoldersToRead,
   parentPath,
   toggleExpanded,
@@ -316,7 +317,8 @@ const NO_TEXT_NOTE =
 async function holdsNoText(client: Parameters<typeof noTextOutcome>[0], info: Parameters<typeof noTextOutcome>[1]): Promise<boolean> {
   const { noText, noTextLater } = noTextOutcome(client, info)
   if (!noTextLater) return noText === true
-  return noTextLater(new AbortController().signal).catch(() => false)
+  // Given up as the Files page's rows give it up: the row then says nothing of it.
+  return noTextLater(AbortSignal.timeout(TEXT_WAIT_MS)).catch(() => false)
 }
 
 /** Files dropped onto the picker: uploaded into the chosen folder, then selected as items. */
@@ -348,6 +350,8 @@ function useDroppedUploads(value: JobScope, onChange: (scope: JobScope) => void)
           latestRef.current = { ...latestRef.current, value: next }
           latestRef.current.onChange(next)
           set(file.name, { name: file.name, done: true })
+          // Sent and stored: closing the window loses nothing now, whatever the text check below takes.
+          ended()
           if ((await holdsNoText(client, info)) && mounted.current) set(file.name, { name: file.name, done: true, noText: true })
         } catch (err) {
           if (!mounted.current) return
