@@ -7,6 +7,7 @@ import { logHandlerFailure, recoveringListener } from './event-recovery'
 import { readEventStream } from './event-stream'
 import { requestUrl, startSession, takeCodeFromLocation } from './http-basics'
 import { untilAborted } from './until-aborted'
+import { importAgain } from '../app/import-again'
 
 export { SESSION_PATH, takeCodeFromLocation } from './http-basics'
 
@@ -257,8 +258,9 @@ export function httpTransport(baseUrl: string, token: string | null, options: Ht
  * wait for them in order. A failed load is tried again with the next stream.
  */
 let eventSchema: Promise<(typeof import('../../../shared/contract/events'))['NodeEventSchema']> | undefined
+const importEvents = importAgain(() => import('../../../shared/contract/events'))
 const loadEventSchema = () =>
-  (eventSchema ??= import('../../../shared/contract/events').then(
+  (eventSchema ??= importEvents().then(
     (m) => m.NodeEventSchema,
     (err: unknown) => {
       eventSchema = undefined

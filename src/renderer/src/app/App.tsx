@@ -1,19 +1,43 @@
 import { Center, Loader } from '@mantine/core'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState, type ComponentType } from 'react'
 import { useProviders } from '../api/queries'
 import { InboxesPage } from '../features/inboxes/InboxesPage'
 import { AppLayout } from './AppLayout'
 import { hrefOf, navigateReplacing, routeNow, useRoute } from './router'
 import { lazyScreen, ScreenBoundary } from './screen-loading'
+import { importAgain } from './import-again'
 import { whenIdle } from './when-idle'
 
-// The inbox list is in the first bundle; the other screens load when first opened.
-const InboxView = lazyScreen(() => import('../features/inboxes/InboxView').then((m) => m.InboxView))
-const NewJobPage = lazyScreen(() => import('../features/jobs/NewJobPage').then((m) => m.NewJobPage))
-const ProvidersPage = lazyScreen(() => import('../features/providers/ProvidersPage').then((m) => m.ProvidersPage))
-const ProviderWizard = lazyScreen(() => import('../features/providers/ProviderWizard').then((m) => m.ProviderWizard))
-const FilesPage = lazyScreen(() => import('../features/files/FilesPage').then((m) => m.FilesPage))
-const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage))
+// The inbox list is in the first bundle; the other screens load when first opened (asked for again, after their code
+// could not be fetched, at a new address: importAgain).
+const screen = <M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) => {
+  const loadAgain = importAgain(load)
+  return lazyScreen(() => loadAgain().then(pick))
+}
+const InboxView = screen(
+  () => import('../features/inboxes/InboxView'),
+  (m) => m.InboxView
+)
+const NewJobPage = screen(
+  () => import('../features/jobs/NewJobPage'),
+  (m) => m.NewJobPage
+)
+const ProvidersPage = screen(
+  () => import('../features/providers/ProvidersPage'),
+  (m) => m.ProvidersPage
+)
+const ProviderWizard = screen(
+  () => import('../features/providers/ProviderWizard'),
+  (m) => m.ProviderWizard
+)
+const FilesPage = screen(
+  () => import('../features/files/FilesPage'),
+  (m) => m.FilesPage
+)
+const SettingsPage = screen(
+  () => import('../features/settings/SettingsPage'),
+  (m) => m.SettingsPage
+)
 
 const loading = (
   <Center h="100%">

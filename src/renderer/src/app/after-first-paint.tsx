@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
 import { holdDialogs, releaseDialogs } from './confirm'
+import { importAgain } from './import-again'
 
 /** How long a failed load of the dialogs' code waits before it is asked for again. */
 const RETRY_MS = 2000
@@ -10,8 +11,9 @@ const RETRY_MS = 2000
  * boundary, and with none around these it took the whole window down to a blank page. Meanwhile
  * dialogs wait and notifications wait in their store, as before the first paint.
  */
+const importHosts = importAgain(() => import('./dialog-hosts'))
 const loadHosts = (): Promise<{ default: ComponentType }> =>
-  import('./dialog-hosts').catch(() => new Promise<void>((resume) => setTimeout(resume, RETRY_MS)).then(loadHosts))
+  importHosts().catch(() => new Promise<void>((resume) => setTimeout(resume, RETRY_MS)).then(loadHosts))
 
 const DialogHosts = lazy(loadHosts)
 

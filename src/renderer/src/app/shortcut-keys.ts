@@ -1,4 +1,5 @@
 import { awaitHolding } from './dialog-typing'
+import { importAgain } from './import-again'
 
 /*
  * The keys and the button that open the list of keyboard shortcuts (shortcuts.tsx). The list's code,
@@ -8,8 +9,9 @@ import { awaitHolding } from './dialog-typing'
 
 /** Opens the list of shortcuts; keys typed while its code loads go to it, and an Escape then means it is not wanted. */
 export function openShortcuts(): void {
-  void awaitHolding(import('./shortcuts')).then((got) => got?.value.showShortcuts())
+  void awaitHolding(importShortcuts()).then((got) => got?.value.showShortcuts())
 }
+const importShortcuts = importAgain(() => import('./shortcuts'))
 
 /** How to close the list while it is open (shortcuts.tsx tells it), else null. */
 let closeShown: (() => void) | null = null

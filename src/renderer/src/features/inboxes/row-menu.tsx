@@ -3,6 +3,7 @@ import { holdMenuKeys } from '../../app/menu-keys-held'
 import type { InboxActions } from './inbox-actions'
 import type { InboxRowData } from './inbox-rows'
 import { RowMenuButton } from './RowMenuButton'
+import { importAgain } from '../../app/import-again'
 
 /*
  * A conversation row's menu (rename, pin, hide, export, delete), as the inbox list and the
@@ -78,8 +79,9 @@ export function RowMenu({
 
 /** The menu's code once loaded: menus are then made from it at once, not a wait for a lazy component later. */
 let rowMenuCode: (typeof import('./InboxRowMenu'))['default'] | undefined
+const importRowMenu = importAgain(() => import('./InboxRowMenu'))
 const loadRowMenu = () =>
-  import('./InboxRowMenu').then((m) => {
+  importRowMenu().then((m) => {
     rowMenuCode = m.default
     return m
   })
