@@ -177,6 +177,28 @@ describe('blocks drawn as the whole text parsed at once', () => {
       'an HTML comment in a list item, the item ended by a line less indented',
       5,
       '- item\n\n  <!-- note\nout of the item\n\n  -->\n\nafter\n\nmore\n'
+    ],
+    [
+      'a comment start in a <details> block (part of it, as a blank line alone ends it), then a fence holding blank lines',
+      20,
+      '<details>\n<summary>Steps</summary>\n<!-- TODO\n\n```sh\nnpm i\n-->\n\nnpm start\n```\n'
+    ],
+    ['a comment start in a <div> block, then a fence holding blank lines', 20, '<div>\n<!-- start\n\n```js\na\n-->\n\nb\n\nc\n```\n'],
+    ['a fence line in a <div> block (HTML, no fence), then a fence holding blank lines', 5, '<div>\n```\n\nwords\n\n```\na\n\nb\n```\n'],
+    [
+      'a line of a tag alone after a paragraph (words of it), then a comment holding blank lines',
+      5,
+      'Intro\n<span>\n<!-- note\n\n# not a heading\n\n-->\n\nafter\n\nmore\n'
+    ],
+    [
+      'a <pre> block ended by a </style> (any of the four ends it), then a fence holding blank lines',
+      40,
+      '<pre>\na </style>\n\nwords of line 0 about the documents\n\n```\ncode 1\n\ncode 2 </pre>\n\ncode 3\n```\n'
+    ],
+    [
+      'a <script> block ended by a </pre>, then a fence holding blank lines',
+      40,
+      '<script>\nvar a </pre>\n\n```\ncode 1\n\nwords of line 0 about the documents\n\n</script>\n\nw\n```\n'
     ]
   ]
   it.each(answers)('%s', (_, size, text) => {

@@ -80,8 +80,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
    * at least (those of its opening line, until the parser tells it goes on past a line with fewer: lessIndented).
    */
   let fence: { line: string; at: number; indent: number } | undefined
-  /** The HTML block (CommonMark's kinds 1-5, which a blank line does not end) the lines are in: as `fence`, and its end. */
-  let html: { end: RegExp; at: number; indent: number } | undefined
+  /**
+   * The HTML block the lines are in: as `fence`, and what ends it (a blank line for CommonMark's kinds 6 and 7, `<div>`,
+   * `<span>`...: `loose`). `maybe`: a kind 7 start after a line not blank, which may be words going on in a paragraph.
+   */
+  let html: { end: RegExp; at: number; indent: number; loose?: boolean; maybe?: boolean } | undefined
   /** No more cuts (but where a list whose items the block holds ends): where the lines are is not known. */
   let lost = false
   /**
@@ -149,8 +152,14 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         continue
       }
     }
+    // A blank line ends a `<div>` block (or the paragraph it may be): the line is read as any other (it may be cut at).
+    if (html?.loose === true && line.trim() === '') html = undefined
     if (lost) {
       // Read no more: no line is taken for a fence, a table or a blank line to cut at.
+    } else if (html?.loose === true) {
+      // Its lines are HTML (a '<!--' or '```' line opens nothing in it). Were it words of a paragraph (`maybe`), a line
+      // that opens a fence or a comment would open it: which it is, is not known.
+      if (html.maybe === true && (FENCE_OPEN.test(line) || HTML_OPEN.test(line) || NESTED_FENCE.test(line))) lost = true
     } else if (html !== undefined) {
       if (html.end.test(line)) html = undefined
     } else if (fence !== undefined) {
@@ -195,6 +204,10 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         const end = htmlEnd(opener)
         // Its end looked for from its start's '<' on ('<!-->' and '<?>' end where they begin).
         if (!end.test(line.slice(opener[0].indexOf('<') + 1))) html = { end, at: lineStart, indent: /^ */.exec(line)![0].length }
+      } else if (HTML_LOOSE.test(line) || HTML_TAG_LINE.test(line)) {
+        // A `<div>` block goes on to a blank line; a line of a tag alone (kind 7) does so only where no paragraph goes on.
+        const maybe = !HTML_LOOSE.test(line) && !(HTML_TAG.test(line) && lastLine(text, lineStart).trim() === '')
+        html = { end: /^$/, at: lineStart, indent: /^ */.exec(line)![0].length, loose: true, maybe }
       } else if (FENCE_OPEN.test(line)) fence = { line, at: lineStart, indent: /^ */.exec(line)![0].length }
       // Not before an indented line: it goes on in the list item the text is in (alone, its words were a paragraph
       // out of the list, or with 4 spaces an indented code block).
@@ -331,9 +344,28 @@ function lessIndented(line: string, indent: number): boolean {
  */
 const HTML_OPEN = /^ {0,3}(?:<(pre|script|style|textarea)(?=[\s>]|$)|<!--|<\?|<!\[CDATA\[|<![A-Za-z])/i
 
+/** CommonMark's kind 6 of HTML block (`<div>`, `</p>`...), which a blank line ends. */
+const HTML_LOOSE = new RegExp(
+  `^ {0,3}</?(?:${[
+    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt',
+    'fieldset figcaption figure footer form frame frameset h[1-6] head header hr html iframe legend li link main menu',
+    'menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul'
+  ]
+    .join(' ')
+    .split(' ')
+    .join('|')})(?=[\\s>]|/>|$)`,
+  'i'
+)
+/** Kind 7: a line of one whole opening or closing tag (but those of HTML_OPEN), when no paragraph goes on. */
+const HTML_TAG =
+  /^ {0,3}(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/
+/** A line that may be of kind 7 (HTML_TAG, or one the parser alone tells). */
+const HTML_TAG_LINE = /^ {0,3}<\/?[A-Za-z].*>\s*$/
+
 /** What ends the HTML block `opener` (HTML_OPEN's match) begins. */
 function htmlEnd(opener: RegExpExecArray): RegExp {
-  if (opener[1] !== undefined) return new RegExp(`</${opener[1]}>`, 'i')
+  // Any of the four raw elements' end tags ends it ('<pre>' ends at '</style>' too).
+  if (opener[1] !== undefined) return /<\/(?:pre|script|style|textarea)>/i
   const start = opener[0].trimStart()
   return start === '<!--' ? /-->/ : start === '<?' ? /\?>/ : start === '<![CDATA[' ? /\]\]>/ : />/
 }
