@@ -72,6 +72,9 @@ export function hasTaskItem(markdown: string): boolean {
 }
 
 const goesOn = new Map<string, boolean>()
+let goesOnChars = 0
+const GOES_ON_MAX = 8192
+const GOES_ON_CHARS = 1_000_000
 
 /**
  * Whether the code block or HTML block that begins on line `line` (1-based) of `markdown` (from a line at the top
@@ -81,7 +84,12 @@ const goesOn = new Map<string, boolean>()
 export function goesOnTo(markdown: string, line: number): boolean {
   const key = `${line}:${markdown}`
   const known = goesOn.get(key)
-  if (known !== undefined) return known
+  if (known !== undefined) {
+    // The least recently asked goes first (as `parse`): an answer asks its blocks' again at every frame.
+    goesOn.delete(key)
+    goesOn.set(key, known)
+    return known
+  }
   const last = markdown.split('\n').length
   let node: Nodes = parser.parse(markdown)
   let answer = false
@@ -94,6 +102,12 @@ export function goesOnTo(markdown: string, line: number): boolean {
     node = node.children[node.children.length - 1]!
   }
   goesOn.set(key, answer)
-  if (goesOn.size > 4096) goesOn.delete(goesOn.keys().next().value!)
+  goesOnChars += key.length
+  // As many as an answer asks at most (long-text.ts, ASKS_MAX), of as many characters as a few such answers.
+  while (goesOn.size > GOES_ON_MAX || goesOnChars > GOES_ON_CHARS) {
+    const oldest = goesOn.keys().next().value!
+    goesOn.delete(oldest)
+    goesOnChars -= oldest.length
+  }
   return answer
 }

@@ -87,6 +87,9 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
   let html: { end: RegExp; at: number; indent: number; loose?: boolean; maybe?: boolean } | undefined
   /** No more cuts (but where a list whose items the block holds ends): where the lines are is not known. */
   let lost = false
+  /** The parser's answers asked for (goesOnTo) in this call, and the characters they were asked about. */
+  let asks = 0
+  let asked = 0
   /**
    * The start of the last line at the top level, in no block but a list it may begin an item of: one not indented
    * after a blank line (or the text's start), outside fences and HTML blocks. The parser reads from there.
@@ -143,10 +146,18 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
       // not, its lines going on past it. The parser tells, from the last line at the top level (`top`), once for
       // each such block and each fewer spaces (at most 3 times). Farther than TOP_MAX from it (a long list item, or
       // a tight list: parsed again for each), the text is no more cut.
-      if (open.at < top || lineEnd - top > TOP_MAX) lost = true
-      else if (goesOnTo(text.slice(top, lineStart) + line, text.slice(top, open.at).split('\n').length))
+      // So too past ASKS_MAX asks or ASKED_MAX characters asked about in this call: an answer of many such blocks in
+      // a stretch was parsed again for each, and past the parser's cache at every token (9 s each at 100k characters).
+      asks++
+      asked += lineEnd - top
+      if (open.at < top || lineEnd - top > TOP_MAX || asks > ASKS_MAX || asked > ASKED_MAX) lost = true
+      else if (goesOnTo(text.slice(top, lineStart) + line, text.slice(top, open.at).split('\n').length)) {
         open.indent = /^ */.exec(line)![0].length
-      else {
+        // Going on past a line not indented, it is in no list item or quote (a fence or HTML goes on in one only
+        // indented, or after its '>'): the parser may be asked from its start (an answer of many such blocks in a
+        // stretch asked of a longer text for each).
+        if (open.indent === 0) top = open.at
+      } else {
         fence = undefined
         html = undefined
         continue
@@ -331,6 +342,9 @@ function mayEndList(line: string, list: { kind: string; indent: number }): boole
 
 /** How far from the last line at the top level the parser is asked where an indented fence or HTML block ends. */
 const TOP_MAX = 2000
+/** At most so many asks of the parser per call, of so many characters: fewer than its cache holds (an answer's stay in it). */
+const ASKS_MAX = 1000
+const ASKED_MAX = 100_000
 
 /** A line, not blank, with fewer spaces before its first character than `indent` (a tab: 4 columns, never fewer). */
 function lessIndented(line: string, indent: number): boolean {
