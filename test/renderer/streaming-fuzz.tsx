@@ -5,7 +5,7 @@ import { markdownBlocks } from '../../src/renderer/src/features/inboxes/answer/l
 
 /*
  * Random long Markdown built from the pieces models write (paragraphs, block quotes, lists, fences, indented code,
- * tables, headings, footnotes, link definitions, HTML comments, CRLF), for the property test of the streaming answer
+ * tables, headings, footnotes, link definitions, HTML blocks of each kind, CRLF), for the property test of the streaming answer
  * (streaming-fuzz.test.tsx): drawn in blocks of `size`, at every cut, as the whole text parsed at once.
  */
 
@@ -80,6 +80,28 @@ const footnote = (r: Random) => [`[^n${r.int(4)}]: ${words(r)}`, ...(r.chance(0.
 const reference = (r: Random) => [`[${r.pick(['site', 'other'])}]: https://example.com/${r.int(100)}${r.chance(0.3) ? ' "Title"' : ''}`]
 const comment = (r: Random) => ['<!-- a comment', ...(r.chance(0.5) ? [''] : []), `${words(r, 2)} -->`]
 
+/** A line that may be read as opening something else (a fence, a comment), or a blank one, in an HTML block. */
+const inner = (r: Random) => r.pick(['```', '~~~', '<!-- x', '', '', `${words(r, 2)}`, '# not a heading', '- not an item'])
+
+/** An HTML block of any of CommonMark's 7 kinds, its lines holding blank lines and lines that open other blocks. */
+function htmlBlock(r: Random): string[] {
+  const indent = r.pick(['', '', '', ' ', '  ', '   '])
+  const body = () => Array.from({ length: r.int(4) }, () => inner(r))
+  const kind = r.int(7)
+  let lines: string[]
+  if (kind === 0) lines = comment(r)
+  else if (kind === 1) {
+    const tag = r.pick(['pre', 'script', 'style', 'textarea', 'PRE'])
+    // Any of the four end tags ends it.
+    lines = [`<${tag}>`, ...body(), `${words(r, 2)} </${r.pick(['pre', 'script', 'style', 'textarea', tag])}>`]
+  } else if (kind === 2) lines = ['<?php', ...body(), `$a ${r.pick(['?>', '> not the end'])}`]
+  else if (kind === 3) lines = ['<!DOCTYPE html', ...body(), '>']
+  else if (kind === 4) lines = [r.pick(['<![CDATA[', '<![cdata[']), ...body(), ']]>']
+  else if (kind === 5) lines = [r.pick(['<div>', '<details>', '</p>', '<table class="x">']), ...body().filter((l) => l !== ''), ...body()]
+  else lines = [r.pick(['<span>', '<b class="a">', '</em>', '<my-tag/>']), ...body()]
+  return lines.map((l) => (l === '' ? '' : indent + l))
+}
+
 function list(r: Random, depth: number): string[] {
   const ordered = r.chance(0.4)
   const marker = ordered ? r.pick(['.', ')']) : r.pick(['-', '*', '+'])
@@ -126,7 +148,7 @@ function piece(r: Random, depth = 0): string[] {
   if (n < 0.83) return heading(r)
   if (n < 0.89) return footnote(r)
   if (n < 0.94) return reference(r)
-  return comment(r)
+  return htmlBlock(r)
 }
 
 /** A long answer of about `chars` characters. */
