@@ -303,3 +303,56 @@ describe('inbox list preview of a 1 MiB last message', () => {
     expect(ms).toBeLessThan(fullScan / 5)
   })
 })
+
+describe('a long block quote cut into blocks', () => {
+  const p = (i: number) => `> Quoted paragraph ${i} of the answer, with words enough.\n`
+  const quote = (n: number, child: (i: number) => string = p) => Array.from({ length: n }, (_, i) => child(i)).join('>\n')
+  const cutAfter = (blocks: readonly { text: string }[]) => blocks.slice(1).map((b) => b.text.slice(0, 20))
+
+  it('is cut at a ">"-only line before a paragraph: the blocks after hold its lines, drawn in the same quote', () => {
+    const text = `Intro.\n\n${quote(12)}`
+    const blocks = markdownBlocks(text, 150)
+    expect(blocks.length).toBeGreaterThan(3)
+    expect(blocks.slice(1).every((b) => b.quote === 8 && b.text.startsWith('> Quoted'))).toBe(true)
+    // Only the '>'-only lines cut at are left out.
+    expect(blocks.map((b) => b.text).join('>\n')).toBe(text)
+    expect(html(text, 150)).toBe(html(text))
+  })
+
+  it('is not cut in a fence of the quote, whose ">"-only lines and words are code', () => {
+    const fence = '> ```\n> code\n>\n> Words of the code\n>\n> more code\n> ```\n'
+    const text = quote(3) + '>\n' + fence.repeat(4) + '>\n' + quote(3)
+    const blocks = markdownBlocks(text, 60)
+    for (const b of blocks) expect((b.text.match(/```/g) ?? []).length % 2, b.text).toBe(0)
+    expect(html(text, 60)).toBe(html(text))
+  })
+
+  it('is not cut between the items of a list in the quote, but at a paragraph after it', () => {
+    const text = quote(2) + '>\n> - item one\n>\n> - item two\n>\n>   more of two\n>\n> - item three\n>\n' + quote(2, (i) => p(i + 2))
+    const blocks = markdownBlocks(text, 40)
+    expect(cutAfter(blocks)).toEqual(['> Quoted paragraph 1', '> Quoted paragraph 2', '> Quoted paragraph 3'])
+    expect(html(text, 40)).toBe(html(text))
+  })
+
+  it('is no more cut after a fence in a list item of the quote, or an HTML comment (where they end is not told from the lines)', () => {
+    for (const inner of ['> - item\n>\n>   ```\n>   code\n>\n> Still code\n>   ```\n', '> <!-- a note\n>\n> Still the note -->\n']) {
+      const text = quote(2) + '>\n' + inner + '>\n' + quote(6, (i) => p(i + 2))
+      const blocks = markdownBlocks(text, 40)
+      expect(cutAfter(blocks)).toEqual(['> Quoted paragraph 1'])
+      expect(html(text, 40)).toBe(html(text))
+    }
+  })
+
+  it('a quote after a line of another block (no blank line between) is not cut: that line may be in the quote', () => {
+    const text = `Intro.\n${quote(8)}`
+    expect(markdownBlocks(text, 60)).toHaveLength(1)
+  })
+
+  it('ends where the parser ends it: a lazy line goes on in it, a list after it is a block of its own', () => {
+    const text = `${quote(6)}lazy line of the last paragraph\n- a list, not in the quote\n\n${quote(6)}`
+    const blocks = markdownBlocks(text, 60)
+    expect(blocks.filter((b) => b.text.startsWith('- a list'))).toHaveLength(1)
+    expect(blocks.find((b) => b.text.startsWith('- a list'))?.quote).toBeUndefined()
+    for (let end = 1; end <= text.length; end += 7) expect(html(text.slice(0, end), 60), `at ${end}`).toBe(html(text.slice(0, end)))
+  })
+})

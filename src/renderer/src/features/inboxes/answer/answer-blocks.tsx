@@ -75,6 +75,7 @@ const components: Components = {
   table: ({ node, children }) => <AnswerTable node={node}>{children}</AnswerTable>,
   ul: ({ node, ...props }) => <AnswerList node={node} tag="ul" {...props} />,
   ol: ({ node, ...props }) => <AnswerList node={node} tag="ol" {...props} />,
+  blockquote: ({ node, children }) => <AnswerQuote node={node}>{children}</AnswerQuote>,
   // Loading an answer's image would send a request its writer chose (to any address, or to
   // the node itself with the operator's session): it is shown as a link, opened on a click.
   img: ({ src, alt }) =>
@@ -187,7 +188,9 @@ const MoreCode = memo(function MoreCode({ open, text, last }: { open: string; te
  * The items of a loose list cut into blocks (long-text.ts, markdownBlocks), for the list their first block ends with:
  * `at`, where that list starts in the block's text.
  */
-const MoreItemsContext = createContext<{ readonly at: number; readonly items: readonly Drawn[] } | undefined>(undefined)
+const MoreItemsContext = createContext<{ readonly at: number; readonly items: readonly Drawn[]; readonly quote: boolean } | undefined>(
+  undefined
+)
 
 /**
  * A list; a long loose one being written goes on in the blocks after its first (their items in the same list element,
@@ -202,7 +205,7 @@ function AnswerList({
   const more = useContext(MoreItemsContext)
   const notes = useContext(NotesContext)
   const references = useContext(ReferencesContext)
-  const items = more !== undefined && node?.position?.start.offset === more.at ? more.items : []
+  const items = more !== undefined && !more.quote && node?.position?.start.offset === more.at ? more.items : []
   // A list with a task item anywhere is a task list (as its first block's items may have none).
   const tasks = props.className === undefined && items.some((d) => hasTaskItem(d.block.text))
   return (
@@ -214,6 +217,41 @@ function AnswerList({
     </Tag>
   )
 }
+
+/**
+ * A block quote; a long one being written goes on in the blocks after its first (their lines in the same quote element,
+ * each block parsed once), as the whole text parsed at once draws it.
+ */
+function AnswerQuote({ node, children }: { node: ExtraProps['node']; children?: ReactNode }) {
+  const more = useContext(MoreItemsContext)
+  const notes = useContext(NotesContext)
+  const references = useContext(ReferencesContext)
+  const items = more !== undefined && more.quote && node?.position?.start.offset === more.at ? more.items : []
+  return (
+    <blockquote>
+      {children}
+      {items.map((d) => (
+        <MoreItems key={d.at} text={d.block.text} rows={d.rows} notes={notes?.get(d.block)} references={references} quote />
+      ))}
+    </blockquote>
+  )
+}
+
+/**
+ * The quote a block of its lines begins with, as its content alone (the line break before its first dropped): the
+ * quote starting at the block's first `>`, which may be up to 3 spaces in (` >p` was drawn as a quote in the quote).
+ * One set of components for each of those 4 places, the same on every render.
+ */
+const quoteOnly: readonly Components[] = [0, 1, 2, 3].map((at) => ({
+  ...components,
+  blockquote: ({ node, children }) =>
+    node?.position?.start.offset === at ? (
+      // A quote of a definition alone has the line break alone (not in an array): it was drawn, as a whole parse does not.
+      <>{children === '\n' ? null : Array.isArray(children) && children[0] === '\n' ? children.slice(1) : children}</>
+    ) : (
+      <AnswerQuote node={node}>{children}</AnswerQuote>
+    )
+}))
 
 /** A block's list starting at `at` drawn loose (its items' words in paragraphs), as the whole list it is part of is. */
 const spreadAt: Plugin<[number], Root> = (at) => (tree) => {
@@ -238,19 +276,25 @@ const MoreItems = memo(
     text,
     rows,
     notes,
-    references
+    references,
+    quote = false
   }: {
     text: string
     rows: readonly Block[]
     notes: BlockNotes | undefined
     references: AnswerReferences | undefined
+    /** Lines of a block quote, not items of a list. */
+    quote?: boolean
   }) {
     const prefix = useAnswerIdPrefix()
     // Its own rows of code (a long fence in one of its items), and no items of another block's list.
     return (
       <MoreRowsContext.Provider value={rows.length ? { after: text.lastIndexOf('\n', text.length - 2), rows, text } : undefined}>
         <MoreItemsContext.Provider value={undefined}>
-          <Markdown {...noted(prefix, itemPlugins, notes, references)} components={itemsOnly}>
+          <Markdown
+            {...noted(prefix, quote ? plugins : itemPlugins, notes, references)}
+            components={quote ? quoteOnly[/^ */.exec(text)![0].length] : itemsOnly}
+          >
             {text}
           </Markdown>
         </MoreItemsContext.Provider>
@@ -259,6 +303,7 @@ const MoreItems = memo(
   },
   (a, b) =>
     a.text === b.text &&
+    a.quote === b.quote &&
     a.notes?.key === b.notes?.key &&
     a.references?.key === b.references?.key &&
     a.rows.length === b.rows.length &&
@@ -418,7 +463,13 @@ function Blocks({ blocks, references }: { blocks: readonly Block[]; references: 
               key={at}
               value={rows.length ? { after: b.text.lastIndexOf('\n', b.text.length - 2), rows, text: b.text } : undefined}
             >
-              <MoreItemsContext.Provider value={items.length ? { at: items[0]!.block.list!, items } : undefined}>
+              <MoreItemsContext.Provider
+                value={
+                  items.length
+                    ? { at: items[0]!.block.list ?? items[0]!.block.quote!, items, quote: items[0]!.block.list === undefined }
+                    : undefined
+                }
+              >
                 <MarkdownBlock
                   text={b.text}
                   spread={items[0]?.block.list}
@@ -455,7 +506,7 @@ function tables(blocks: readonly Block[]): Drawn[] {
   blocks.forEach((block, at) => {
     const prev = out[out.length - 1]
     if ((block.head !== undefined || block.fence !== undefined) && prev) (prev.items[prev.items.length - 1] ?? prev).rows.push(block)
-    else if (block.list !== undefined && prev) prev.items.push({ block, at, rows: [], items: [] })
+    else if ((block.list !== undefined || block.quote !== undefined) && prev) prev.items.push({ block, at, rows: [], items: [] })
     else out.push({ block, at, rows: [], items: [] })
   })
   return out

@@ -108,6 +108,16 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
    * and the column the content of its current item starts at (a line less indented may end the list).
    */
   let list: { at: number; kind: string; indent: number } | undefined
+  /** The block quote whose lines the current block continues: where it starts in its first block. */
+  let quote: number | undefined
+  /**
+   * The block quote at the line's start ('>' in column 0) the lines are in, told from its lines alone (quoteLine):
+   * where it starts in the current block, whether its content is known to be at its top level, and where its current
+   * child (a line after a '>'-only line that began a paragraph at that level) starts.
+   */
+  let q: Quote | undefined
+  /** Where the quote whose lines the current block continues ends, once the parser was asked. */
+  let quoteEnd: { at: number; known: number } | undefined
   /** The length of the current block's text, were it to end at `at`. */
   const length = (at: number) => done.length + at - start
   const cut = (at: number) => {
@@ -117,7 +127,8 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         markdown: true,
         ...(head !== undefined && { head }),
         ...(code !== undefined && { fence: code }),
-        ...(list !== undefined && { list: list.at })
+        ...(list !== undefined && { list: list.at }),
+        ...(quote !== undefined && { quote })
       },
       ...holes
     )
@@ -130,6 +141,35 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     if (lineEnd < 0) lineEnd = text.length
     // Without a CRLF's \r: a fence's closing line "```\r" was not seen as one, and all after it taken for code.
     const line = text.slice(lineStart, lineEnd).replace(/\r$/, '')
+    if (quote !== undefined && !QUOTE_LINE.test(line)) {
+      // The quote ends at a blank line, and after a '>'-only line; another line may be a lazy line of its last
+      // paragraph. The parser tells where the quote ends, from the start of the quote's current child (all before it
+      // closed), or of the block, up to the next '>'-only line (its content known at its top level), or the text's end
+      // (not known): once for the lines up to there, not once for each (a growing text parsed again for each line took
+      // seconds).
+      if (line.trim() !== '' && !QUOTE_BLANK.test(before.text) && (quoteEnd === undefined || lineStart >= quoteEnd.known)) {
+        const from = q?.child ?? start
+        const head = from === start ? done : ''
+        QUOTE_BLANKS.lastIndex = lineEnd
+        // Far from a child's start, or not known at its top level, to the text's end: parsed once, not for each line.
+        const near = q?.state === 'plain' && lineStart - from <= TOP_MAX
+        const known = near ? (QUOTE_BLANKS.exec(text)?.index ?? text.length) : text.length
+        const end = listEnd(head + text.slice(from, known))
+        quoteEnd = { at: end === undefined ? Infinity : from + end - head.length, known }
+      }
+      if (line.trim() === '' || QUOTE_BLANK.test(before.text) || lineStart >= quoteEnd!.at) {
+        cut(lineStart)
+        quote = undefined
+        quoteEnd = undefined
+        q = undefined
+        table = undefined
+        continue
+      }
+      // A lazy line goes on with a paragraph: what is known of the quote's content stays so.
+      before = { start: lineStart, text: line }
+      lineStart = lineEnd + 1
+      continue
+    }
     if ((fence === undefined || lost) && list !== undefined && mayEndList(line, list)) {
       // What follows the list is a block of its own (the line is read again, out of the list).
       if (listEnd(done + text.slice(start, lineEnd)) !== undefined) {
@@ -201,8 +241,43 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         cut(lineStart)
         head = undefined
       }
+      if (q !== undefined && !/^>/.test(line)) {
+        // The quote ends at a blank line or after a '>'-only line; another line may be a lazy line of it (or one with
+        // its marker spaces in): no more cuts in it.
+        if (line.trim() === '' || QUOTE_BLANK.test(before.text)) q = undefined
+        else q.state = 'stuck'
+      } else if (/^>/.test(line)) {
+        // A quote begins after a blank line (or at the text's start); after another line, that line may be in a quote
+        // (a lazy line) or an HTML block, which this line goes on: no cuts in it.
+        q ??= { at: length(lineStart), state: /^\s*$/.test(lastLine(text, lineStart)) ? 'plain' : 'stuck' }
+        if (quoteLine(q, line.replace(/^> ?/, ''), QUOTE_BLANK.test(before.text))) q.child = lineStart
+        if (
+          QUOTE_BLANK.test(line) &&
+          q.state !== 'stuck' &&
+          q.fence === undefined &&
+          list === undefined &&
+          length(lineStart) >= size &&
+          QUOTE_PARAGRAPH.test(text.slice(lineEnd + 1, lineEnd + 4))
+        ) {
+          // A '>'-only line in the quote's content at its top level, before a paragraph of it: the next block holds
+          // the quote's lines from that paragraph, drawn in the same quote.
+          cut(lineStart)
+          start = lineEnd + 1
+          quote ??= q.at
+          before = { start: lineStart, text: line }
+          lineStart = lineEnd + 1
+          continue
+        }
+      }
       const nested = lineEnd < text.length && NESTED_FENCE.test(line) ? nestedFence(lineStart, lineEnd, line) : undefined
       if (nested !== undefined) {
+        // Its lines were not read: the quote's content is known again only after a fence of its own that closed.
+        if (
+          q !== undefined &&
+          (nested.lineStart === lineStart || q.fence === undefined || !closesFence(q.fence, nested.line.replace(/^> ?/, '')))
+        )
+          q.state = 'stuck'
+        if (q !== undefined) q.fence = undefined
         before = { start: nested.lineStart, text: nested.line }
         lineStart = nested.next
         continue
@@ -317,13 +392,17 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
           markdown: true,
           ...(head !== undefined && { head }),
           ...(code !== undefined && { fence: code }),
-          ...(list !== undefined && { list: list.at })
+          ...(list !== undefined && { list: list.at }),
+          ...(quote !== undefined && { quote })
         },
         ...holes
       )
     } else {
       if (done !== '' || holes.length > 0)
-        blocks.push({ text: done, markdown: true, ...(list !== undefined && { list: list.at }) }, ...holes)
+        blocks.push(
+          { text: done, markdown: true, ...(list !== undefined && { list: list.at }), ...(quote !== undefined && { quote }) },
+          ...holes
+        )
       blocks.push(...plainBlocks(rest, size * 10).map((b) => ({ text: b, markdown: false })))
     }
   }
@@ -338,6 +417,67 @@ function mayEndList(line: string, list: { kind: string; indent: number }): boole
   const spaces = /^ */.exec(line)![0].length
   if (spaces === line.length) return false
   return line[spaces] === '\t' || (spaces < list.indent && itemLine(line)?.kind !== list.kind)
+}
+
+/** A line in a block quote (its marker up to 3 spaces in), and one at the line's start with nothing after it. */
+const QUOTE_LINE = /^ {0,3}>/
+const QUOTE_BLANK = /^>[ \t]*$/
+const QUOTE_BLANKS = /\n>[ \t]*\r?(?=\n|$)/g
+/** A quote's line beginning a paragraph at its top level (after a '>'-only line): a letter after its marker. */
+const QUOTE_PARAGRAPH = /^> ?\p{L}/u
+
+/**
+ * What is known of a block quote's content from its lines ('>' in column 0): `plain`, at its top level (in no list
+ * item, fence or HTML block of its own; a nested quote, a paragraph, indented code, a table end at a '>'-only line);
+ * `item`, maybe in a list item of it, with no fence or HTML block seen since (a paragraph after a '>'-only line
+ * ends the item); `stuck`, not known (a fence or HTML block in a list item, a lazy line): no more cuts in it.
+ * `fence`: the opening line (without the marker) of a fence of its own the content is in, when `plain`.
+ */
+interface Quote {
+  readonly at: number
+  state: 'plain' | 'item' | 'stuck'
+  fence?: string
+  child?: number
+}
+
+/** A list item's marker, after spaces. */
+const ITEM = /^ {0,3}([-+*]|\d{1,9}[.)])(\s|$)/
+/** A fence's opening line, or an HTML block's that a blank line does not end, after quote and list markers. */
+const OPENS = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=\s))*[ \t]*(?:`{3,}|~{3,}|<)/
+
+/**
+ * Reads a line of the quote `q` whose content (without its marker) is `content`; `afterBlank`: the line before was
+ * '>'-only. True when the line begins a child of the quote at its top level (the quote `plain` from it).
+ */
+function quoteLine(q: Quote, content: string, afterBlank: boolean): boolean {
+  if (q.state === 'stuck') return false
+  if (q.fence !== undefined) {
+    if (closesFence(q.fence, content)) q.fence = undefined
+    return false
+  }
+  if (content.trim() === '') return false
+  if (/^[ \t]*>/.test(content)) {
+    // A nested quote: all in it ends at a '>'-only line, but what is in it may be read as its own (a fence).
+    if (q.state === 'item') q.state = OPENS.test(content) ? 'stuck' : 'item'
+    return false
+  }
+  if (FENCE_OPEN.test(content) && q.state === 'plain') {
+    q.fence = content
+    return false
+  }
+  if (OPENS.test(content)) {
+    // A fence in a list item, or an HTML block: where it ends is not told from the lines alone.
+    q.state = 'stuck'
+    return false
+  }
+  if (ITEM.test(content) || (q.state === 'item' && /^\s/.test(content))) {
+    q.state = 'item'
+    return false
+  }
+  if (q.state === 'item' && !afterBlank) return false
+  // A line at the quote's top level (ending a list item after a '>'-only line).
+  q.state = 'plain'
+  return afterBlank
 }
 
 /** How far from the last line at the top level the parser is asked where an indented fence or HTML block ends. */
@@ -456,6 +596,11 @@ export interface MarkdownBlock {
    * starts in the text of its first block. The block holds the list's items only.
    */
   readonly list?: number
+  /**
+   * Lines of a block quote begun in a block before (and continued by the blocks between): where that quote starts in
+   * the text of its first block. The block holds the quote's lines only, from the start of one of its paragraphs.
+   */
+  readonly quote?: number
 }
 
 /** Plain text as blocks of `size` characters (never half a surrogate pair). */
