@@ -194,6 +194,16 @@ describe('blocks drawn as the whole text parsed at once', () => {
       5,
       'Intro.\n\n<![cdata[ x\n\n```\ncode\n\n]]>\n\nmore code\n```\n\nafter\n'
     ],
+    [
+      'fuzz seed 164: a quote cut before a line holding a CR alone, a fence after it (out of the quote)',
+      600,
+      `> ${'Quoted words of the answer, '.repeat(30)}\r\n> >  keeps a line\r\n>\n>t \r\`\`\`1`
+    ],
+    [
+      'a quote continued past a cut, a line holding a CR alone that ends it',
+      60,
+      `${'> Quoted words of the answer, more of them.\n>\n'.repeat(6)}> more\n> last \rline\r# heading\n`
+    ],
     ['a <pre> element holding blank lines', 5, 'Intro.\n\n<pre>\nkept\n\nas is\n</pre>\n\nafter\n\nmore\n'],
     [
       'an HTML comment in a list item, the item ended by a line less indented',

@@ -141,7 +141,8 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
     if (lineEnd < 0) lineEnd = text.length
     // Without a CRLF's \r: a fence's closing line "```\r" was not seen as one, and all after it taken for code.
     const line = text.slice(lineStart, lineEnd).replace(/\r$/, '')
-    if (quote !== undefined && !QUOTE_LINE.test(line)) {
+    // A CR alone is a line end to the parser: a line holding one is read as a lazy line may be.
+    if (quote !== undefined && (!QUOTE_LINE.test(line) || line.includes('\r'))) {
       // The quote ends at a blank line, and after a '>'-only line; another line may be a lazy line of its last
       // paragraph. The parser tells where the quote ends, from the start of the quote's current child (all before it
       // closed), or of the block, up to the next '>'-only line (its content known at its top level), or the text's end
@@ -157,8 +158,11 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         const end = listEnd(head + text.slice(from, known))
         quoteEnd = { at: end === undefined ? Infinity : from + end - head.length, known }
       }
-      if (line.trim() === '' || QUOTE_BLANK.test(before.text) || lineStart >= quoteEnd!.at) {
-        cut(lineStart)
+      if (line.trim() === '' || QUOTE_BLANK.test(before.text) || quoteEnd!.at <= lineEnd) {
+        // The quote may end after a CR alone in the line: what follows it is read as a line.
+        const at = quoteEnd !== undefined && quoteEnd.at > lineStart && quoteEnd.at <= lineEnd ? quoteEnd.at : lineStart
+        cut(at)
+        lineStart = at
         quote = undefined
         quoteEnd = undefined
         q = undefined
@@ -246,6 +250,9 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
         // its marker spaces in): no more cuts in it.
         if (line.trim() === '' || QUOTE_BLANK.test(before.text)) q = undefined
         else q.state = 'stuck'
+      } else if (/^>/.test(line) && line.includes('\r')) {
+        // A CR alone is a line end to the parser: what follows it may be out of the quote.
+        if (q !== undefined) q.state = 'stuck'
       } else if (/^>/.test(line)) {
         // A quote begins after a blank line (or at the text's start); after another line, that line may be in a quote
         // (a lazy line) or an HTML block, which this line goes on: no cuts in it.
@@ -257,7 +264,8 @@ export function markdownBlocks(text: string, size = BLOCK_CHARS, markdownMax = M
           q.fence === undefined &&
           list === undefined &&
           length(lineStart) >= size &&
-          QUOTE_PARAGRAPH.test(text.slice(lineEnd + 1, lineEnd + 4))
+          QUOTE_PARAGRAPH.test(text.slice(lineEnd + 1, lineEnd + 4)) &&
+          !/\r[^\n]/.test(text.slice(lineEnd + 1, (text.indexOf('\n', lineEnd + 1) + 1 || text.length + 1) - 1) + '\n')
         ) {
           // A '>'-only line in the quote's content at its top level, before a paragraph of it: the next block holds
           // the quote's lines from that paragraph, drawn in the same quote.
