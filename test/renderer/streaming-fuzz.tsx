@@ -137,10 +137,44 @@ function quote(r: Random, depth: number): string[] {
   return lines
 }
 
+/**
+ * A long block quote as models write it ('> ' at the line's start, '>'-only lines between its children): many
+ * paragraphs, with loose and tight lists, fences, indented code, nested quotes, tables, headings, notes between.
+ */
+function longQuote(r: Random, depth: number): string[] {
+  const prefix = () => (r.chance(0.97) ? '> ' : r.pick(['>', ' > ', '>  ']))
+  const lines: string[] = []
+  for (let i = 0, n = 6 + r.int(24); i < n; i++) {
+    if (i > 0) lines.push(r.chance(0.97) ? '>' : r.pick(['> ', ' >', '>\t']))
+    const child = r.pick<(r: Random) => string[]>([
+      paragraph,
+      paragraph,
+      paragraph,
+      paragraph,
+      paragraph,
+      paragraph,
+      (r) => list(r, depth + 1),
+      (r) => fence(r),
+      indentedCode,
+      (r) => (depth < 2 ? quote(r, depth + 1) : paragraph(r)),
+      table,
+      heading,
+      footnote,
+      reference,
+      comment
+    ])(r)
+    child.forEach((l, k) => {
+      if (k > 0 && r.chance(0.02)) lines.push(l)
+      else lines.push(l === '' ? '>' : prefix() + l)
+    })
+  }
+  return lines
+}
+
 function piece(r: Random, depth = 0): string[] {
   const n = r.next()
   if (n < 0.22) return paragraph(r)
-  if (n < 0.4) return quote(r, depth)
+  if (n < 0.4) return r.chance(0.6) ? longQuote(r, depth) : quote(r, depth)
   if (n < 0.52) return list(r, depth)
   if (n < 0.64) return fence(r)
   if (n < 0.69) return indentedCode(r)
