@@ -27,3 +27,25 @@ export function wireBridge(bridge: ObjectBridge): NodedeskBridge {
 
 /** The window's IPC transport over `bridge` (see wireBridge). */
 export const objectBridgeTransport = (bridge: ObjectBridge): Transport => bridgeTransport(wireBridge(bridge))
+
+/**
+ * The window's IPC transport over `router`, with requests to `heldPath` answered only once `release()` is called:
+ * `arrived` resolves when the first of them reaches the bridge (what the window shows meanwhile can be looked at).
+ */
+export function holdingTransport(router: Pick<ObjectBridge, 'request'>, heldPath: string) {
+  let release: () => void = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  let reached: () => void = () => {}
+  const arrived = new Promise<void>((r) => (reached = r))
+  const transport = objectBridgeTransport({
+    request: async (req) => {
+      if (req.path.endsWith(heldPath)) {
+        reached()
+        await held
+      }
+      return router.request(req)
+    },
+    onEvent: () => () => {}
+  })
+  return { transport, arrived, release: () => release() }
+}

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { useAddDraft } from '../../src/renderer/src/features/providers/draft-store'
 import { ProviderWizard } from '../../src/renderer/src/features/providers/ProviderWizard'
 import { addProvider, useFakeLlm, useTestNode } from '../support/node'
-import { objectBridgeTransport } from './object-bridge'
+import { holdingTransport } from './object-bridge'
 import { renderWithApp } from './render'
 
 /*
@@ -27,28 +27,12 @@ beforeEach(() => {
 afterEach(cleanup)
 
 /** The node's router behind the window's bridge, with requests to `heldPath` answered only once `release()` is called. */
-function holdingTransport(heldPath: string) {
-  let release: () => void = () => {}
-  const held = new Promise<void>((r) => (release = r))
-  let reached: () => void = () => {}
-  const arrived = new Promise<void>((r) => (reached = r))
-  const transport = objectBridgeTransport({
-    request: async (req) => {
-      if (req.path.endsWith(heldPath)) {
-        reached()
-        await held
-      }
-      return node.router.handle(req)
-    },
-    onEvent: () => () => {}
-  })
-  return { transport, arrived, release: () => release() }
-}
+const holding = (heldPath: string) => holdingTransport({ request: (req) => node.router.handle(req) }, heldPath)
 
 it('edit: while the save of a passed test is under way, the focus is on the test’s outcome, not on the page', async () => {
   await addProvider(node, 'b', { name: 'Local', external_url: fake.url, model: { OpenAI: { model_type: 'gpt-e2e' } } })
   window.location.hash = '#/providers/b/edit'
-  const hold = holdingTransport('/modify_llm_provider')
+  const hold = holding('/modify_llm_provider')
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   renderWithApp(<ProviderWizard mode={{ kind: 'edit', providerId: 'b' }} />, hold.transport, { queryClient })
   await screen.findByRole('heading', { name: 'Edit provider “Local” (b)' })
@@ -67,7 +51,7 @@ it('edit: while the save of a passed test is under way, the focus is on the test
 
 it('add: while the provider is being added after its test passed, the focus is on the test’s outcome, not on the page', async () => {
   window.location.hash = '#/providers/new'
-  const hold = holdingTransport('/add_llm_providers')
+  const hold = holding('/add_llm_providers')
   renderWithApp(<ProviderWizard mode={{ kind: 'add', firstRun: false }} />, hold.transport)
   await userEvent.click(await screen.findByRole('radio', { name: 'OpenAI-compatible server' }))
   await userEvent.click(screen.getByRole('button', { name: 'Next' }))
@@ -89,7 +73,7 @@ it('add: while the provider is being added after its test passed, the focus is o
 it('edit: Save without a working test pressed, the focus waits on the failed test’s outcome while the save is under way', async () => {
   await addProvider(node, 'c', { name: 'Away', external_url: 'http://127.0.0.1:9', model: { OpenAI: { model_type: 'gpt-e2e' } } })
   window.location.hash = '#/providers/c/edit'
-  const hold = holdingTransport('/modify_llm_provider')
+  const hold = holding('/modify_llm_provider')
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   renderWithApp(<ProviderWizard mode={{ kind: 'edit', providerId: 'c' }} />, hold.transport, { queryClient })
   await screen.findByRole('heading', { name: 'Edit provider “Away” (c)' })

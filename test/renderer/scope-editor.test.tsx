@@ -12,7 +12,7 @@ import { documentResource, remoteSharedFolder, vrkaiEntry } from '../support/fix
 import { useSeededDataDir, useTestNode } from '../support/node'
 import { ScopeEditorHarness } from './scope-editor-harness'
 import { renderWithApp, routerTransport } from './render'
-import { objectBridgeTransport } from './object-bridge'
+import { holdingTransport, objectBridgeTransport } from './object-bridge'
 import { layOutLists } from './list-layout'
 import { anyUploadUnderWay, useUploadsUnderWay } from '../../src/renderer/src/stores/uploads'
 
@@ -489,28 +489,16 @@ describe('ScopeEditor drop', () => {
 
   it('a file uploaded here counts as under way (closing the window asks) until stored, not while its text is checked', async () => {
     // The node's answer to how many passages the file holds is held at the window's bridge until the count was read.
-    let release: () => void = () => {}
-    const held = new Promise<void>((r) => (release = r))
-    let asked = false
-    const transport = objectBridgeTransport({
-      request: async (req) => {
-        if (req.path.endsWith('/vector_fs_passage_count')) {
-          asked = true
-          await held
-        }
-        return node.router.handle(req)
-      },
-      onEvent: () => () => {}
-    })
-    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, transport)
+    const hold = holdingTransport({ request: (req) => node.router.handle(req) }, '/vector_fs_passage_count')
+    renderWithApp(<ScopeEditorHarness onScope={() => {}} />, hold.transport)
     const library = screen.getByRole('region', { name: 'Library' })
     await within(library).findByRole('checkbox', { name: 'Inbox docs' })
     const input = library.querySelector<HTMLInputElement>('input[type=file]')!
     await userEvent.upload(input, [new File([new Uint8Array(await pdfOf(['']))], 'scan.pdf', { type: 'application/pdf' })])
-    await waitFor(() => expect(asked).toBe(true))
+    await act(() => hold.arrived)
     expect(within(library).getByTestId('scope-upload').textContent).toBe('scan.pdf: uploaded and selected')
     expect(anyUploadUnderWay(useUploadsUnderWay.getState())).toBe(false)
-    release()
+    hold.release()
     await waitFor(() => expect(within(library).getByTestId('scope-upload').textContent).toContain('no text could be read'))
   })
 
